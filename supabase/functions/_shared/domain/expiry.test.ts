@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { getExpiryInfo, isExpired, type ExpiryInfo } from './expiry.ts';
+
+const now = new Date('2026-01-10T12:00:00.000Z');
+const at = (ms: number) => new Date(now.getTime() + ms);
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+describe('getExpiryInfo', () => {
+  it.each<[string, Date | string | null, ExpiryInfo]>([
+    ['no date', null, { key: 'never', count: 0, urgent: false }],
+    ['unreadable date', 'not a date', { key: 'never', count: 0, urgent: false }],
+    ['exactly now', at(0), { key: 'expired', count: 0, urgent: true }],
+    ['in the past', at(-5 * DAY), { key: 'expired', count: 0, urgent: true }],
+    ['3 days (fresh upload)', at(3 * DAY), { key: 'days', count: 3, urgent: false }],
+    ['2 days 23 hours', at(3 * DAY - HOUR), { key: 'days', count: 2, urgent: false }],
+    ['1 day 23 hours', at(2 * DAY - HOUR), { key: 'days', count: 1, urgent: true }],
+    ['exactly 1 day', at(DAY), { key: 'days', count: 1, urgent: true }],
+    ['23 hours 59 minutes', at(DAY - MIN), { key: 'hours', count: 23, urgent: true }],
+    ['1 hour', at(HOUR), { key: 'hours', count: 1, urgent: true }],
+    ['59 minutes', at(HOUR - 1), { key: 'minutes', count: 59, urgent: true }],
+    ['30 seconds', at(30_000), { key: 'minutes', count: 0, urgent: true }],
+    ['ISO string, 2 days', at(2 * DAY).toISOString(), { key: 'days', count: 2, urgent: false }],
+  ])('%s', (_label, expiresAt, expected) => {
+    expect(getExpiryInfo(expiresAt, now)).toEqual(expected);
+  });
+});
+
+describe('isExpired', () => {
+  it.each<[string, Date | string | null, boolean]>([
+    ['no date', null, false],
+    ['future', at(MIN), false],
+    ['now', at(0), true],
+    ['past', at(-MIN), true],
+    ['past as ISO string', at(-MIN).toISOString(), true],
+  ])('%s → %s', (_label, expiresAt, expected) => {
+    expect(isExpired(expiresAt, now)).toBe(expected);
+  });
+});

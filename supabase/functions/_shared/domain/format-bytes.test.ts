@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes } from './format-bytes.ts';
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [1, '1 Bytes'],
+    [1023, '1023 Bytes'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [1234567, '1.18 MB'],
+    [5 * 1024 ** 2, '5 MB'],
+    [2 * 1024 ** 3, '2 GB'],
+    [2 * 1024 ** 3 + 1, '2 GB'],
+    [1.5 * 1024 ** 4, '1.5 TB'],
+    [3 * 1024 ** 5, '3072 TB'],
+    [-5, '0 Bytes'],
+    [Number.NaN, '0 Bytes'],
+  ])('%d → %s', (input, expected) => {
+    expect(formatBytes(input)).toBe(expected);
+  });
+});
