@@ -1,0 +1,10 @@
+/**
+ * The one database interface the API handlers see. The Node host backs it with embedded PGlite or
+ * postgres.js (DATABASE_URL); the Deno entry backs it with postgres.js (SUPABASE_DB_URL).
+ * Parameters are positional ($1, $2, ...), rows come back as plain objects.
+ */
+export interface Db {
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs fn inside one transaction; the Db given to fn must be used for every query in it. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+}

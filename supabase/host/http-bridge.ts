@@ -1,0 +1,39 @@
+// Node's http <-> the Web-standard Request/Response the API handlers speak.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+/**
+ * Builds a Request from a Node request. X-Forwarded-For is set from the socket (the handlers take
+ * the caller's address from it) unless the host runs behind a proxy we trust.
+ */
+export function toRequest(req: IncomingMessage, origin: string, trustProxy: boolean): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  if (!trustProxy || !headers.has('x-forwarded-for')) {
+    headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown');
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', origin), {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    // Node's fetch needs this for a streamed request body.
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+export async function sendResponse(response: Response, res: ServerResponse): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res).on('finish', resolve).on('error', reject);
+  });
+}

@@ -1,0 +1,85 @@
+// The web app in the one-machine host: built once with this data folder's public settings (rebuilt
+// only when a source file or a setting changed), then served from dist/; or Vite's dev server.
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import path from 'node:path';
+
+export type WebHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const BUILD_INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'supabase/functions/_shared/domain'];
+const STAMP = '.ulak-build.json';
+
+function listInputs(root: string, rel: string, out: string[]): void {
+  const full = path.join(root, rel);
+  if (!existsSync(full)) return;
+  const stat = statSync(full);
+  if (stat.isDirectory()) {
+    for (const name of readdirSync(full).sort()) listInputs(root, path.join(rel, name), out);
+  } else out.push(`${rel}:${stat.size}:${stat.mtimeMs}`);
+}
+
+function buildStamp(root: string, publicEnv: Record<string, string>): string {
+  const inputs: string[] = [];
+  for (const rel of BUILD_INPUTS) listInputs(root, rel, inputs);
+  return createHash('sha256').update(JSON.stringify({ publicEnv, inputs })).digest('hex');
+}
+
+/** Builds dist/ unless it was built from the same sources and settings. */
+export async function ensureBuilt(root: string, publicEnv: Record<string, string>, log: (m: string) => void): Promise<void> {
+  const stamp = buildStamp(root, publicEnv);
+  const stampFile = path.join(root, 'dist', STAMP);
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
+  log('Building the web app (only when sources or settings changed)...');
+  Object.assign(process.env, publicEnv);
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn' });
+  writeFileSync(stampFile, stamp);
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Serves dist/: hashed assets cached for good, everything else revalidated, unknown paths get the app. */
+export function staticHandler(distDir: string): WebHandler {
+  const root = path.resolve(distDir);
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = path.resolve(root, `.${pathname}`);
+    if (!file.startsWith(root + path.sep) || !existsSync(file) || statSync(file).isDirectory()) {
+      file = path.join(root, 'index.html');
+    }
+    const immutable = pathname.startsWith('/assets/');
+    res.writeHead(200, {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  };
+}
+
+/** Vite's dev server as middleware on our server (HMR over the same port). */
+export async function devHandler(root: string, server: Server, publicEnv: Record<string, string>): Promise<{ handle: WebHandler; close(): Promise<void> }> {
+  Object.assign(process.env, publicEnv);
+  const { createServer } = await import('vite');
+  const vite = await createServer({ root, server: { middlewareMode: true, hmr: { server } }, appType: 'spa' });
+  return { handle: (req, res) => vite.middlewares(req, res), close: () => vite.close() };
+}

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+
+// SPEC §2: every route of the product, with something a person must see on it.
+const publicRoutes = ['/', '/upload', '/how-it-works', '/about', '/privacy', '/terms', '/cookies'];
+const adminRoutes = [
+  '/admin',
+  '/admin/uploads',
+  '/admin/pages',
+  '/admin/settings',
+  '/admin/downloads',
+  '/admin/users',
+  '/admin/analytics',
+  '/admin/storage',
+  '/admin/system',
+];
+
+test('the API reports the database and storage healthy', async ({ request }) => {
+  const response = await request.get('/functions/v1/api/health');
+  expect(response.status()).toBe(200);
+  const health = await response.json();
+  expect(health).toMatchObject({ ok: true, database: { ok: true, status: 'ok' }, storage: { ok: true, status: 'ok' } });
+});
+
+test('the API refuses a call without the anon key', async ({ request }) => {
+  const response = await request.post('/functions/v1/api/admin/login', { data: { username: 'a', password: 'b' } });
+  expect(response.status()).toBe(401);
+  expect(await response.json()).toEqual({ error: 'Invalid API key' });
+});
+
+for (const route of publicRoutes) {
+  test(`${route} renders its screen`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByText('An error occurred. Please refresh the page.')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('the download page renders for a share link of either form', async ({ page }) => {
+  for (const route of ['/s/abcd1234', '/share/abcd1234']) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+});
+
+for (const route of adminRoutes) {
+  test(`${route} shows the admin sign-in form when signed out`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.getByLabel(/username/i)).toBeVisible();
+    await expect(page.getByLabel(/password/i).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+  });
+}
+
+test('wrong admin credentials are refused by the server', async ({ page }) => {
+  await page.goto('/admin');
+  await page.getByLabel(/username/i).fill('admin');
+  await page.getByLabel(/password/i).first().fill('not-the-password');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+});
+
+test('after a reload the service worker controls the page', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+});
+
+test('Chromium reports the app installable', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await expect
+    .poll(async () => {
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      return installabilityErrors;
+    })
+    .toEqual([]);
+});
