@@ -1,0 +1,67 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  INVALID_ANON_KEY_MESSAGE,
+  INVALID_URL_MESSAGE,
+  parsePublicEnv,
+} from './env';
+
+const ORIGIN = 'https://ulak.example';
+const PUBLISHABLE = 'sb_publishable_abcdefghijklmnopqrstuvwxyz';
+const LEGACY_JWT = `eyJ${'a'.repeat(120)}`;
+
+describe('parsePublicEnv', () => {
+  it('fills defaults from the page origin when only the key is given', () => {
+    expect(parsePublicEnv({ VITE_SUPABASE_ANON_KEY: PUBLISHABLE }, ORIGIN)).toEqual({
+      supabaseUrl: ORIGIN,
+      supabaseAnonKey: PUBLISHABLE,
+      productName: 'Ulak',
+      contactEmail: 'hello@ulak.app',
+      peerjsPath: '/peerjs',
+    });
+  });
+
+  it('takes the given values and drops a trailing slash from the URL', () => {
+    const env = parsePublicEnv(
+      {
+        VITE_SUPABASE_URL: 'https://abc.supabase.co/',
+        VITE_SUPABASE_ANON_KEY: LEGACY_JWT,
+        VITE_PRODUCT_NAME: 'Kargo',
+        VITE_CONTACT_EMAIL: 'ops@kargo.test',
+        VITE_PEERJS_PATH: 'signal',
+      },
+      ORIGIN,
+    );
+    expect(env.supabaseUrl).toBe('https://abc.supabase.co');
+    expect(env.productName).toBe('Kargo');
+    expect(env.contactEmail).toBe('ops@kargo.test');
+    expect(env.peerjsPath).toBe('/signal');
+  });
+
+  it.each(['not a url', 'ftp://files.example', '//missing-scheme'])(
+    'refuses the URL %s with the operator message',
+    (url) => {
+      expect(() =>
+        parsePublicEnv({ VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: PUBLISHABLE }, ORIGIN),
+      ).toThrow(INVALID_URL_MESSAGE);
+    },
+  );
+
+  it.each([
+    ['missing', undefined],
+    ['empty', '  '],
+    ['a short JWT', `eyJ${'a'.repeat(50)}`],
+    ['a short publishable key', 'sb_publishable_short'],
+    ['a publishable key with bad characters', 'sb_publishable_abcdefghij$%klmnopqrstuv'],
+    ['a secret key', 'sb_secret_abcdefghijklmnopqrstuvwxyz'],
+  ])('refuses an anon key that is %s', (_label, key) => {
+    expect(() => parsePublicEnv({ VITE_SUPABASE_ANON_KEY: key }, ORIGIN)).toThrow(
+      INVALID_ANON_KEY_MESSAGE,
+    );
+  });
+
+  it('accepts a legacy JWT of at least 100 characters', () => {
+    const key = `eyJ${'b'.repeat(97)}`;
+    expect(parsePublicEnv({ VITE_SUPABASE_ANON_KEY: key }, ORIGIN).supabaseAnonKey).toBe(key);
+  });
+});

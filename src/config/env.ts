@@ -1,0 +1,84 @@
+// The public configuration of the page and the service worker, read and checked once. Only values
+// that are safe to ship to every browser live here: the API URL and the public anon key.
+
+import { DEFAULT_PRODUCT_NAME } from './site';
+
+export interface PublicEnv {
+  /** Base URL of the backend; the API lives under `${supabaseUrl}/functions/v1/api/`. */
+  supabaseUrl: string;
+  /** Public anon (or publishable) key sent with every API call. */
+  supabaseAnonKey: string;
+  productName: string;
+  contactEmail: string;
+  /** Path of the PeerJS signalling server on the backend origin. */
+  peerjsPath: string;
+}
+
+/** The raw variables as Vite exposes them (`import.meta.env`). */
+export type RawPublicEnv = Readonly<Record<string, string | boolean | undefined>>;
+
+export const DEFAULT_CONTACT_EMAIL = 'hello@ulak.app';
+export const DEFAULT_PEERJS_PATH = '/peerjs';
+
+export const INVALID_URL_MESSAGE = 'Invalid Supabase URL format. Please check your .env file.';
+export const INVALID_ANON_KEY_MESSAGE =
+  'Invalid Supabase anon key format. Please check your .env file.';
+
+// Legacy anon keys are JWTs (base64url of '{"' starts with 'eyJ') and are always long; the newer
+// publishable keys have a fixed prefix followed by a random suffix.
+const LEGACY_JWT_MIN_LENGTH = 100;
+const PUBLISHABLE_KEY_PATTERN = /^sb_publishable_[A-Za-z0-9_-]{20,}$/;
+
+function text(raw: RawPublicEnv, name: string): string | undefined {
+  const value = raw[name];
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+// `self` is the window in the page and the global scope in the service worker; both have a
+// location. Node (unit tests) has neither, so there the URL must be given.
+function currentOrigin(): string {
+  if (typeof self === 'undefined') throw new Error(INVALID_URL_MESSAGE);
+  return self.location.origin;
+}
+
+function isValidAnonKey(key: string): boolean {
+  if (key.startsWith('eyJ')) return key.length >= LEGACY_JWT_MIN_LENGTH;
+  return PUBLISHABLE_KEY_PATTERN.test(key);
+}
+
+function parseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(INVALID_URL_MESSAGE);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(INVALID_URL_MESSAGE);
+  // A trailing slash would give '//functions/...' when paths are joined.
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * Checks the raw variables and fills in defaults. `origin` is where the page (or worker) was
+ * loaded from: on a single machine the backend shares that origin.
+ * Throws an Error whose message tells the operator what to fix.
+ */
+export function parsePublicEnv(raw: RawPublicEnv, origin?: string): PublicEnv {
+  const supabaseUrl = parseUrl(text(raw, 'VITE_SUPABASE_URL') ?? origin ?? currentOrigin());
+  const supabaseAnonKey = text(raw, 'VITE_SUPABASE_ANON_KEY');
+  if (supabaseAnonKey === undefined || !isValidAnonKey(supabaseAnonKey)) {
+    throw new Error(INVALID_ANON_KEY_MESSAGE);
+  }
+  const peerjsPath = text(raw, 'VITE_PEERJS_PATH') ?? DEFAULT_PEERJS_PATH;
+  return {
+    supabaseUrl,
+    supabaseAnonKey,
+    productName: text(raw, 'VITE_PRODUCT_NAME') ?? DEFAULT_PRODUCT_NAME,
+    contactEmail: text(raw, 'VITE_CONTACT_EMAIL') ?? DEFAULT_CONTACT_EMAIL,
+    peerjsPath: peerjsPath.startsWith('/') ? peerjsPath : `/${peerjsPath}`,
+  };
+}
+
+export const env: PublicEnv = parsePublicEnv(import.meta.env);

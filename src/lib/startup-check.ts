@@ -1,0 +1,98 @@
+// Start-up diagnostics for whoever runs the app (SPEC §8): one GET of the API's health endpoint,
+// read out on the console so a wrong key, a missing migration or a bucket without CORS shows up
+// at once instead of as a failed upload later.
+import { env } from '@/config/env';
+import { ApiError, apiUrl, callApi } from '@/lib/supabase';
+
+export interface HealthResponse {
+  ok: boolean;
+  database: { ok: boolean; status: 'ok' | 'missing_table' | 'error'; message?: string };
+  storage: {
+    ok: boolean;
+    status: 'ok' | 'missing_config' | 'error';
+    missing?: string[];
+    message?: string;
+  };
+}
+
+export interface Diagnostic {
+  level: 'info' | 'warn' | 'error';
+  message: string;
+}
+
+export function corsHint(origin: string): string {
+  return `The bucket needs a CORS rule allowing the origin ${origin}, the methods GET, PUT, DELETE, POST and all headers.`;
+}
+
+/** What to tell the operator about a health answer (or the error the health call threw). */
+export function describeHealth(
+  result: { health: HealthResponse } | { error: unknown },
+  productName: string,
+  origin: string,
+): Diagnostic[] {
+  if ('error' in result) {
+    const { error } = result;
+    if (error instanceof ApiError && error.status === 401) {
+      return [
+        {
+          level: 'error',
+          message: `Invalid API key: check the anonymous key (VITE_SUPABASE_ANON_KEY) in your .env file.`,
+        },
+      ];
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    return [{ level: 'error', message: `Connection test failed: ${reason}` }];
+  }
+
+  const { database, storage } = result.health;
+  const out: Diagnostic[] = [];
+  if (database.status === 'missing_table') {
+    out.push({
+      level: 'error',
+      message: 'Database table "files" does not exist. Run the migration (supabase/migrations).',
+    });
+  } else if (!database.ok) {
+    out.push({ level: 'error', message: `Connection failed: ${database.message ?? 'unknown database error'}` });
+  } else {
+    out.push({ level: 'info', message: `Connection to ${productName} backend successful` });
+  }
+
+  if (storage.status === 'missing_config') {
+    const missing = storage.missing?.length ? storage.missing.join(', ') : 'unknown';
+    out.push({
+      level: 'error',
+      message: `Missing storage environment variables: ${missing}. Set them in the server's .env file.`,
+    });
+  } else if (!storage.ok) {
+    out.push({
+      level: 'warn',
+      message: `Storage configuration warning: ${storage.message ?? 'the bucket could not be reached'}. ${corsHint(origin)}`,
+    });
+  }
+  return out;
+}
+
+function isHealthResponse(value: unknown): value is HealthResponse {
+  if (typeof value !== 'object' || value === null) return false;
+  const { database, storage } = value as Partial<HealthResponse>;
+  return typeof database === 'object' && database !== null && typeof storage === 'object' && storage !== null;
+}
+
+/** Runs the check once and logs the result. Never throws: diagnostics must not break the app. */
+export async function runStartupCheck(signal?: AbortSignal): Promise<Diagnostic[]> {
+  let diagnostics: Diagnostic[];
+  try {
+    const answer = await callApi<unknown>('health', { signal });
+    // Something other than the API (a static host's index.html, a proxy page) may answer 200.
+    const result = isHealthResponse(answer)
+      ? { health: answer }
+      : { error: new Error(`${apiUrl}/health did not answer with the health JSON; is the API deployed there?`) };
+    diagnostics = describeHealth(result, env.productName, self.location.origin);
+  } catch (error) {
+    // An unhealthy backend may answer 503 with the same JSON: read it rather than the status.
+    const result = error instanceof ApiError && isHealthResponse(error.body) ? { health: error.body } : { error };
+    diagnostics = describeHealth(result, env.productName, self.location.origin);
+  }
+  for (const { level, message } of diagnostics) console[level](`[${env.productName}] ${message}`);
+  return diagnostics;
+}

@@ -1,0 +1,35 @@
+import '@mantine/core/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders } from '@/components/app-providers';
+import { StartupErrorScreen } from '@/components/errors/startup-error-screen';
+import { DEFAULT_PRODUCT_NAME } from '@/config/site';
+import { setupI18n } from '@/lib/i18n';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+// The app is imported dynamically so that a bad .env (which throws while the app's modules load)
+// ends on a readable screen instead of a blank page.
+async function start(): Promise<void> {
+  try {
+    const { App, startApp } = await import('./app');
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+    startApp();
+  } catch (error) {
+    console.error(error);
+    const message = error instanceof Error ? error.message : String(error);
+    root.render(
+      <AppProviders i18n={setupI18n(DEFAULT_PRODUCT_NAME)}>
+        <StartupErrorScreen message={message} />
+      </AppProviders>,
+    );
+  }
+}
+
+void start();

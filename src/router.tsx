@@ -1,0 +1,27 @@
+import { createRouter } from '@tanstack/react-router';
+import type { RouterHistory } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { ErrorScreen } from '@/components/errors/error-screen';
+import { routeTree } from './routeTree.gen';
+
+/** The app's router. Tests pass a memory history; the app uses the browser's. */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    context: { queryClient },
+    // Loaders use TanStack Query's cache; the router need not cache on top of it.
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultErrorComponent: ({ error }) => <ErrorScreen error={error} />,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

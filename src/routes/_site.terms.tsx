@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LegalScreen } from '@/features/pages/components/legal-screen';
+
+export const Route = createFileRoute('/_site/terms')({
+  component: () => <LegalScreen page="terms" />,
+});

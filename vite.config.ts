@@ -1,0 +1,70 @@
+import { fileURLToPath, URL } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { RETENTION_DAYS } from './supabase/functions/_shared/domain/constants.ts';
+import { BACKGROUND_COLOR, THEME_COLOR } from './src/theme-colors.ts';
+
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const domainDir = fileURLToPath(new URL('./supabase/functions/_shared/domain', import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: { '@domain': domainDir, '@': srcDir },
+  },
+  plugins: [
+    // Generates src/routeTree.gen.ts from src/routes; must run before the React plugin.
+    tanstackRouter({ target: 'react', autoCodeSplitting: false }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // src/lib/pwa.ts registers the worker itself (workbox-window), only where it should run.
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{html,js,css,png,svg,ico,webmanifest,woff2}'],
+        // The main bundle (Mantine, React, the router) is over workbox's 2 MiB default in dev-like
+        // builds; the whole shell must be precached for offline start.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        // One classic script: registrable without { type: 'module' } in every browser.
+        rollupFormat: 'iife',
+      },
+      devOptions: {
+        enabled: process.env.VITE_PWA_DEV === 'true',
+        type: 'module',
+        navigateFallback: 'index.html',
+      },
+      includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Ulak',
+        short_name: 'Ulak',
+        description: `Share files with a link. No sign-up; files are deleted after ${RETENTION_DAYS} days.`,
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        lang: 'en',
+        categories: ['productivity', 'utilities'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    sourcemap: true,
+  },
+});
