@@ -1,0 +1,90 @@
+// The messages between the page and whoever runs the upload engine (the service worker, or the page
+// itself where no worker controls it). One union for both directions, so a new message is added in
+// one place and both sides are checked against it. The page imports this module as types only and
+// writes its messages with `satisfies UploadMessage`.
+//
+// Files never travel in a message: the page writes each job (with its Blob) to IndexedDB first and
+// then says 'upload:resume'. A file is then safe even while the worker is being replaced or killed.
+
+import type { FileDto } from './api';
+
+/** BroadcastChannel the engine publishes state and progress on; every open tab listens. */
+export const UPLOAD_CHANNEL = 'ulak-upload';
+
+/** Background Sync tag; a `sync` event with it resumes every unfinished upload. */
+export const UPLOAD_SYNC_TAG = 'ulak-upload';
+
+/**
+ * - queued: stored, waiting for its turn (or for a runner after a reload).
+ * - uploading: parts are being sent.
+ * - paused: no network; goes on by itself when the network is back.
+ * - failed: the server refused it; `retryUpload` continues from the parts already sent.
+ * - done: complete, the share link works.
+ * - cancelled: aborted by the person; the job is gone from the store.
+ */
+export type UploadJobState = 'queued' | 'uploading' | 'paused' | 'failed' | 'done' | 'cancelled';
+
+/** What the page may know of a job: everything but the Blob and the owner token. */
+export interface UploadJobSummary {
+  jobId: string;
+  name: string;
+  type: string;
+  size: number;
+  state: UploadJobState;
+  /** Bytes of finished parts (a part counts only once its ETag is stored). */
+  bytesDone: number;
+  /** Known once the server has created the upload. */
+  shareId: string | null;
+  shareUrl: string | null;
+  /** The server's (or the bucket's) message when state is 'failed'. */
+  error: string | null;
+  /** ms since epoch. */
+  createdAt: number;
+  /** The completed file, when state is 'done'. */
+  file: FileDto | null;
+}
+
+export interface UploadProgress {
+  jobId: string;
+  bytesDone: number;
+  size: number;
+  /** Bytes per second over the last few seconds; null until two samples exist. */
+  bytesPerSecond: number | null;
+  /** Seconds left at that speed; null when unknown. */
+  etaSeconds: number | null;
+}
+
+export type UploadMessage =
+  // page -> runner
+  /** Run every unfinished job in the store (also the page's heartbeat that keeps a worker busy). */
+  | { type: 'upload:resume' }
+  | { type: 'upload:cancel'; jobId: string }
+  | { type: 'upload:retry'; jobId: string }
+  // runner -> page (BroadcastChannel UPLOAD_CHANNEL)
+  | { type: 'upload:state'; job: UploadJobSummary }
+  | ({ type: 'upload:progress' } & UploadProgress);
+
+export type UploadPageMessage = Extract<UploadMessage, { type: 'upload:resume' | 'upload:cancel' | 'upload:retry' }>;
+export type UploadEvent = Extract<UploadMessage, { type: 'upload:state' | 'upload:progress' }>;
+
+const PAGE_MESSAGE_TYPES: ReadonlySet<string> = new Set(['upload:resume', 'upload:cancel', 'upload:retry']);
+const EVENT_TYPES: ReadonlySet<string> = new Set(['upload:state', 'upload:progress']);
+
+function typeOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { type } = data as { type?: unknown };
+  return typeof type === 'string' ? type : undefined;
+}
+
+/** Messages arrive from anything that can post to the worker: check before acting. */
+export function isUploadPageMessage(data: unknown): data is UploadPageMessage {
+  const type = typeOf(data);
+  if (type === undefined || !PAGE_MESSAGE_TYPES.has(type)) return false;
+  if (type === 'upload:resume') return true;
+  return typeof (data as { jobId?: unknown }).jobId === 'string';
+}
+
+export function isUploadEvent(data: unknown): data is UploadEvent {
+  const type = typeOf(data);
+  return type !== undefined && EVENT_TYPES.has(type);
+}

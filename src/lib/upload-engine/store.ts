@@ -1,0 +1,271 @@
+// Where upload jobs and owner records live: IndexedDB, shared by the page and the service worker.
+// The engine sees only the UploadStore interface; the database's name, version and object stores
+// are spelled here and nowhere else.
+
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { FileDto, FinishedPart } from './api';
+import type { UploadJobState, UploadJobSummary } from './protocol';
+
+export const UPLOAD_DB_NAME = 'ulak';
+export const UPLOAD_DB_VERSION = 1;
+const JOBS = 'uploadJobs';
+const OWNED = 'ownedFiles';
+
+/** One file to upload, stored before the first byte is sent so a crash or a closed tab loses nothing. */
+export interface UploadJobRecord {
+  id: string;
+  /** The bytes; null once the upload is done (the file then lives in the bucket). */
+  blob: Blob | null;
+  // Name and type are kept apart from the Blob: a stored File comes back as a plain Blob on some engines.
+  name: string;
+  type: string;
+  size: number;
+  state: UploadJobState;
+  error: string | null;
+  /** ms since epoch. */
+  createdAt: number;
+  updatedAt: number;
+  /** Sum of the sizes of the parts in `parts`. */
+  bytesDone: number;
+  // Known once the server created the upload (POST /uploads).
+  fileId: string | null;
+  shareId: string | null;
+  shareUrl: string | null;
+  ownerToken: string | null;
+  partSize: number | null;
+  partCount: number | null;
+  /** Parts the bucket acknowledged, never sent again. */
+  parts: FinishedPart[];
+  file: FileDto | null;
+  /** The server lost the partial upload (it answered 404, or refused to complete it): a retry starts over. */
+  restartOnRetry: boolean;
+  /** Which runner (page or worker instance) holds the job, and until when (ms since epoch). */
+  leaseOwner: string | null;
+  leaseUntil: number;
+}
+
+/** Proof that this device uploaded a file: kept after the upload so Transfers can list and delete it. */
+export interface OwnedFileRecord {
+  shareId: string;
+  ownerToken: string;
+  fileId: string;
+  name: string;
+  /** ms since epoch. */
+  createdAt: number;
+}
+
+export interface UploadStore {
+  get(id: string): Promise<UploadJobRecord | undefined>;
+  put(job: UploadJobRecord): Promise<void>;
+  /** Oldest first. */
+  list(): Promise<UploadJobRecord[]>;
+  delete(id: string): Promise<void>;
+  /**
+   * Reads, changes and writes a job in one transaction, so runners in two contexts (or parts
+   * finishing together) never overwrite each other's changes. `change` returns the new record, or
+   * undefined to leave it as it is. Resolves to the stored record, undefined when there is none.
+   */
+  update(
+    id: string,
+    change: (job: UploadJobRecord) => UploadJobRecord | undefined,
+  ): Promise<UploadJobRecord | undefined>;
+  /** Records a finished part and its bytes. Resolves to the job, undefined when it was removed (cancelled). */
+  updatePart(id: string, part: FinishedPart, bytes: number, now: number): Promise<UploadJobRecord | undefined>;
+  /**
+   * Takes or renews the job for `owner` until `now + ms`, unless another owner holds an unexpired
+   * lease. Resolves to the job when taken, undefined otherwise.
+   */
+  acquireLease(id: string, owner: string, now: number, ms: number): Promise<UploadJobRecord | undefined>;
+  putOwnedFile(record: OwnedFileRecord): Promise<void>;
+  getOwnedFile(shareId: string): Promise<OwnedFileRecord | undefined>;
+  /** Newest first. */
+  listOwnedFiles(): Promise<OwnedFileRecord[]>;
+  deleteOwnedFile(shareId: string): Promise<void>;
+}
+
+interface UploadDb extends DBSchema {
+  [JOBS]: { key: string; value: UploadJobRecord };
+  [OWNED]: { key: string; value: OwnedFileRecord };
+}
+
+/** A fresh record in state 'queued', as the page stores it before anything is sent. */
+export function newJobRecord(
+  file: { blob: Blob; name: string; type: string },
+  id: string,
+  now: number,
+): UploadJobRecord {
+  return {
+    id,
+    blob: file.blob,
+    name: file.name,
+    type: file.type,
+    size: file.blob.size,
+    state: 'queued',
+    error: null,
+    createdAt: now,
+    updatedAt: now,
+    bytesDone: 0,
+    fileId: null,
+    shareId: null,
+    shareUrl: null,
+    ownerToken: null,
+    partSize: null,
+    partCount: null,
+    parts: [],
+    file: null,
+    restartOnRetry: false,
+    leaseOwner: null,
+    leaseUntil: 0,
+  };
+}
+
+export function summarizeJob(job: UploadJobRecord): UploadJobSummary {
+  return {
+    jobId: job.id,
+    name: job.name,
+    type: job.type,
+    size: job.size,
+    state: job.state,
+    bytesDone: job.bytesDone,
+    shareId: job.shareId,
+    shareUrl: job.shareUrl,
+    error: job.error,
+    createdAt: job.createdAt,
+    file: job.file,
+  };
+}
+
+function openDatabase(name: string, onClose: () => void): Promise<IDBPDatabase<UploadDb>> {
+  return openDB<UploadDb>(name, UPLOAD_DB_VERSION, {
+    upgrade(database) {
+      if (!database.objectStoreNames.contains(JOBS)) database.createObjectStore(JOBS, { keyPath: 'id' });
+      if (!database.objectStoreNames.contains(OWNED)) {
+        database.createObjectStore(OWNED, { keyPath: 'shareId' });
+      }
+    },
+    // A newer version of the app (a new service worker) wants to upgrade: step aside, and open the
+    // new version on the next call.
+    blocking(_current, _blocked, event) {
+      (event.target as IDBDatabase).close();
+      onClose();
+    },
+    terminated: onClose,
+  });
+}
+
+class IdbUploadStore implements UploadStore {
+  private connection: Promise<IDBPDatabase<UploadDb>> | undefined;
+
+  constructor(private readonly name: string) {}
+
+  private db(): Promise<IDBPDatabase<UploadDb>> {
+    this.connection ??= openDatabase(this.name, () => {
+      this.connection = undefined;
+    }).catch((error: unknown) => {
+      this.connection = undefined;
+      throw error;
+    });
+    return this.connection;
+  }
+
+  async get(id: string) {
+    return (await this.db()).get(JOBS, id);
+  }
+
+  async put(job: UploadJobRecord) {
+    await (await this.db()).put(JOBS, job);
+  }
+
+  async list() {
+    const jobs = await (await this.db()).getAll(JOBS);
+    return jobs.sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  async delete(id: string) {
+    await (await this.db()).delete(JOBS, id);
+  }
+
+  async update(id: string, change: (job: UploadJobRecord) => UploadJobRecord | undefined) {
+    const tx = (await this.db()).transaction(JOBS, 'readwrite');
+    const current = await tx.store.get(id);
+    let result = current;
+    if (current !== undefined) {
+      const next = change(current);
+      if (next !== undefined) {
+        await tx.store.put(next);
+        result = next;
+      }
+    }
+    await tx.done;
+    return result;
+  }
+
+  updatePart(id: string, part: FinishedPart, bytes: number, now: number) {
+    return this.update(id, (job) => {
+      if (job.parts.some((p) => p.partNumber === part.partNumber)) return undefined;
+      return {
+        ...job,
+        parts: [...job.parts, part],
+        bytesDone: job.bytesDone + bytes,
+        updatedAt: now,
+      };
+    });
+  }
+
+  async acquireLease(id: string, owner: string, now: number, ms: number) {
+    let taken = false;
+    const job = await this.update(id, (current) => {
+      if (current.leaseOwner !== null && current.leaseOwner !== owner && current.leaseUntil > now) {
+        return undefined;
+      }
+      taken = true;
+      return { ...current, leaseOwner: owner, leaseUntil: now + ms };
+    });
+    return taken ? job : undefined;
+  }
+
+  async putOwnedFile(record: OwnedFileRecord) {
+    await (await this.db()).put(OWNED, record);
+  }
+
+  async getOwnedFile(shareId: string) {
+    return (await this.db()).get(OWNED, shareId);
+  }
+
+  async listOwnedFiles() {
+    const records = await (await this.db()).getAll(OWNED);
+    return records.sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  async deleteOwnedFile(shareId: string) {
+    await (await this.db()).delete(OWNED, shareId);
+  }
+}
+
+/** The upload database of this origin; `name` is for tests. Opens lazily, reopens after an upgrade. */
+export function createUploadStore(name: string = UPLOAD_DB_NAME): UploadStore {
+  return new IdbUploadStore(name);
+}
+
+let defaultStore: UploadStore | undefined;
+
+/** The store of this origin, one per context. */
+export function getUploadStore(): UploadStore {
+  defaultStore ??= createUploadStore();
+  return defaultStore;
+}
+
+/** This device's uploads (newest first), for POST /files/lookup. */
+export async function listOwnedFiles(): Promise<OwnedFileRecord[]> {
+  return getUploadStore().listOwnedFiles();
+}
+
+/** Drops the owner record, e.g. after the file was deleted or the server no longer knows it. */
+export async function forgetOwnedFile(shareId: string): Promise<void> {
+  await getUploadStore().deleteOwnedFile(shareId);
+}
+
+/** The token that proves ownership (header `x-owner-token`), undefined when this device has none. */
+export async function getOwnerToken(shareId: string): Promise<string | undefined> {
+  return (await getUploadStore().getOwnedFile(shareId))?.ownerToken;
+}
