@@ -44,8 +44,10 @@ function makeEngine(options: Partial<UploadEngineOptions> = {}): UploadEngine {
 }
 
 /** Bytes whose every position is recognisable, so a misplaced part shows in the result. */
-function bytesOf(size: number): Uint8Array {
-  return Uint8Array.from({ length: size }, (_, i) => (i * 7 + 3) % 251);
+function bytesOf(size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i += 1) bytes[i] = (i * 7 + 3) % 251;
+  return bytes;
 }
 
 async function addJob(size: number, name = 'report.pdf', id = crypto.randomUUID()): Promise<string> {

@@ -422,7 +422,7 @@ export class UploadEngine {
     const pending: number[] = [];
     for (let n = 1; n <= partCount; n += 1) if (!finished.has(n)) pending.push(n);
     const queue = [...pending];
-    const plan = { fileId, ownerToken, partSize, size: job.size, blob, pending };
+    const plan = { fileId, ownerToken, partSize, partCount, size: job.size, blob, pending };
 
     const worker = async () => {
       for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
@@ -499,7 +499,15 @@ export class UploadEngine {
 
   private async sendPart(
     run: Run,
-    plan: { fileId: string; ownerToken: string; partSize: number; size: number; blob: Blob; pending: number[] },
+    plan: {
+      fileId: string;
+      ownerToken: string;
+      partSize: number;
+      partCount: number;
+      size: number;
+      blob: Blob;
+      pending: number[];
+    },
     partNumber: number,
   ): Promise<void> {
     const { start, end } = partRange(plan, plan.size, partNumber);
