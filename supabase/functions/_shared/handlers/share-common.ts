@@ -1,0 +1,162 @@
+// Pieces every share-flow handler uses: storage presence, DTOs, owner checks, input checks and the
+// one way a file is removed (object and row).
+import type { ApiContext } from '../context.ts';
+import type { ServerConfig } from '../config.ts';
+import { isExpired } from '../domain/expiry.ts';
+import { isShareId } from '../domain/share-id.ts';
+import { deleteFileRow, type FileRow } from '../files-repo.ts';
+import { clientAddress, HttpError } from '../http.ts';
+import { ownerTokenMatches } from '../owner-token.ts';
+import type { Storage } from '../storage.ts';
+import { visitorHash } from '../visitor.ts';
+
+export const NOT_FOUND_MESSAGE = 'File not found or has expired';
+export const STORAGE_MISSING_MESSAGE =
+  'Storage configuration error: file storage is not set up. Please contact the administrator.';
+
+/** What owner-facing endpoints return (docs: notes/api.md). */
+export interface FileDto {
+  fileId: string;
+  shareId: string;
+  shareUrl: string;
+  name: string;
+  size: number;
+  type: string;
+  createdAt: string;
+  expiresAt: string | null;
+  downloadCount: number;
+  viewCount: number;
+  state: 'uploading' | 'complete';
+}
+
+/** What anyone with the share link sees. */
+export interface ShareDto {
+  shareId: string;
+  name: string;
+  size: number;
+  type: string;
+  createdAt: string;
+  expiresAt: string | null;
+  downloadCount: number;
+  viewCount: number;
+}
+
+export function shareUrl(config: Pick<ServerConfig, 'publicOrigin'>, shareId: string): string {
+  return `${config.publicOrigin}/s/${shareId}`;
+}
+
+export function toFileDto(row: FileRow, config: Pick<ServerConfig, 'publicOrigin'>): FileDto {
+  return {
+    fileId: row.id,
+    shareId: row.shareId,
+    shareUrl: shareUrl(config, row.shareId),
+    name: row.name,
+    size: row.size,
+    type: row.type,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    downloadCount: row.downloadCount,
+    viewCount: row.viewCount,
+    state: row.uploadState,
+  };
+}
+
+export function toShareDto(row: FileRow): ShareDto {
+  return {
+    shareId: row.shareId,
+    name: row.name,
+    size: row.size,
+    type: row.type,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    downloadCount: row.downloadCount,
+    viewCount: row.viewCount,
+  };
+}
+
+export function requireStorage(ctx: ApiContext): Storage {
+  if (!ctx.storage) throw new HttpError(503, STORAGE_MISSING_MESSAGE);
+  return ctx.storage;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function parseFileId(params: Record<string, string>): string {
+  const id = params.fileId ?? '';
+  if (!UUID.test(id)) throw new HttpError(400, 'Invalid upload id: expected the fileId returned when the upload was created.');
+  return id.toLowerCase();
+}
+
+export function parseShareId(params: Record<string, string>): string {
+  const id = params.shareId ?? '';
+  if (!isShareId(id)) throw new HttpError(400, 'Invalid share link');
+  return id;
+}
+
+/** The owner token header, or a 403 with `message` when it does not match the file. */
+export async function requireOwner(req: Request, row: FileRow, message: string): Promise<void> {
+  if (!(await ownerTokenMatches(req.headers.get('x-owner-token'), row.ownerTokenHash))) {
+    throw new HttpError(403, message);
+  }
+}
+
+/** A complete, unexpired file is visible; anything else is "not found". */
+export function isVisible(row: FileRow, now: Date): boolean {
+  return row.uploadState === 'complete' && !isExpired(row.expiresAt, now);
+}
+
+export function hasExpired(row: FileRow, now: Date): boolean {
+  return row.expiresAt !== null && isExpired(row.expiresAt, now);
+}
+
+/**
+ * Removes a file for good: aborts its multipart upload or deletes its object, then its row.
+ * A storage failure is only logged and the row is deleted anyway, unless `keepRowOnStorageError`
+ * (the sweep, which will try again in a minute rather than leave an object nobody can find).
+ * Returns false when the row was kept.
+ */
+export async function removeFile(ctx: ApiContext, row: FileRow, opts: { keepRowOnStorageError?: boolean } = {}): Promise<boolean> {
+  const storage = ctx.storage;
+  let storageOk = storage !== null;
+  if (storage) {
+    try {
+      if (row.uploadState === 'uploading') {
+        if (row.uploadId) await storage.abortMultipartUpload(row.storagePath, row.uploadId);
+      } else {
+        await storage.deleteObject(row.storagePath);
+      }
+    } catch (error) {
+      storageOk = false;
+      ctx.log.warn(`Could not remove ${row.storagePath} from storage: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (!storageOk && opts.keepRowOnStorageError) return false;
+  await deleteFileRow(ctx.db, row.id);
+  return true;
+}
+
+/** Expired on read: gone from storage and database, then treated as not found. */
+export async function removeExpired(ctx: ApiContext, row: FileRow): Promise<void> {
+  // Without storage the object cannot be removed now; the row stays for the sweep to finish.
+  if (!ctx.storage) return;
+  await removeFile(ctx, row);
+}
+
+const MAX_USER_AGENT = 512;
+
+export function userAgentOf(req: Request): string | null {
+  return req.headers.get('user-agent')?.slice(0, MAX_USER_AGENT) || null;
+}
+
+/** An operational event for the admin's system log; never breaks the request it describes. */
+export async function recordEvent(ctx: ApiContext, req: Request | null, eventType: string, data: Record<string, unknown>): Promise<void> {
+  try {
+    const hash = req ? await visitorHash(ctx.config.ipHashSalt, clientAddress(req)) : null;
+    await ctx.db.query(
+      'insert into public.system_logs (event_type, event_data, visitor_hash, user_agent, created_at) values ($1, $2::jsonb, $3, $4, $5::timestamptz)',
+      [eventType, JSON.stringify(data), hash, req ? userAgentOf(req) : null, ctx.now().toISOString()],
+    );
+  } catch (error) {
+    ctx.log.warn(`Could not write the ${eventType} system log: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,261 @@
+// The upload half of the share flow: create a multipart upload, sign its parts, complete it
+// (after checking the object's real size) or abort it. File bytes never pass through here.
+import type { RouteHandler } from '../api.ts';
+import type { ApiContext } from '../context.ts';
+import {
+  MAX_FILE_SIZE,
+  PART_URL_TTL_SECONDS,
+  RETENTION_MS,
+} from '../domain/constants.ts';
+import { formatBytes } from '../domain/format-bytes.ts';
+import { planParts } from '../domain/part-plan.ts';
+import { sanitizeFileName } from '../domain/sanitize-file-name.ts';
+import { newShareId } from '../domain/share-id.ts';
+import { deleteFileRow, fileById, insertUpload, markComplete, setUploadId, type FileRow } from '../files-repo.ts';
+import { HttpError, json, noContent, readJson } from '../http.ts';
+import { hashOwnerToken, newOwnerToken } from '../owner-token.ts';
+import { StorageError } from '../storage.ts';
+import { parseFileId, recordEvent, removeFile, requireOwner, requireStorage, shareUrl, toFileDto } from './share-common.ts';
+
+const MAX_NAME_LENGTH = 255;
+const MAX_TYPE_LENGTH = 255;
+const MAX_PARTS_PER_CALL = 100;
+const MAX_ETAG_LENGTH = 200;
+const SHARE_ID_ATTEMPTS = 5;
+/** Room for MAX_PARTS entries of { partNumber, etag }. */
+const COMPLETE_BODY_LIMIT = 2 * 1024 * 1024;
+const NOT_OWNER = 'Only the device that started this upload can continue it.';
+const DEFAULT_TYPE = 'application/octet-stream';
+
+/** The object key: uploads/{shareId}/{sanitized name} (SPEC §3). */
+export function objectKey(shareId: string, name: string): string {
+  const safe = sanitizeFileName(name);
+  // '..' is a valid sanitized name but a path segment URL parsers collapse; never use it as a key.
+  return `uploads/${shareId}/${/^\.+$/.test(safe) ? 'file' : safe}`;
+}
+
+function parseCreate(body: Record<string, unknown>): { name: string; size: number; type: string } {
+  const name = typeof body.name === 'string' ? body.name.trim() : '';
+  if (!name) throw new HttpError(400, 'File name is required');
+  if (name.length > MAX_NAME_LENGTH) throw new HttpError(400, `File name must be at most ${MAX_NAME_LENGTH} characters.`);
+  const size = body.size;
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) {
+    throw new HttpError(400, 'File size must be a whole number of bytes, zero or more');
+  }
+  if (size > MAX_FILE_SIZE) throw new HttpError(413, 'This file is larger than 2 GB, the limit per file.');
+  if (body.type !== undefined && body.type !== null && typeof body.type !== 'string') {
+    throw new HttpError(400, 'File type must be a text such as "text/plain".');
+  }
+  const type = (body.type ?? '').trim() || DEFAULT_TYPE;
+  if (type.length > MAX_TYPE_LENGTH) throw new HttpError(400, `File type must be at most ${MAX_TYPE_LENGTH} characters.`);
+  // It becomes the object's Content-Type header: printable ASCII only.
+  if (!/^[\x20-\x7e]+$/.test(type)) throw new HttpError(400, 'File type must be a MIME type such as "text/plain".');
+  return { name, size, type };
+}
+
+export const createUpload: RouteHandler = async (req, ctx) => {
+  const storage = requireStorage(ctx);
+  const { name, size, type } = parseCreate(await readJson(req));
+  const { partSize, partCount } = planParts(size);
+  const ownerToken = newOwnerToken();
+  const ownerTokenHash = await hashOwnerToken(ownerToken);
+  const now = ctx.now();
+
+  let row: FileRow | null = null;
+  for (let attempt = 0; attempt < SHARE_ID_ATTEMPTS && !row; attempt++) {
+    const shareId = newShareId();
+    row = await insertUpload(ctx.db, {
+      name,
+      size,
+      type,
+      storagePath: objectKey(shareId, name),
+      shareId,
+      ownerTokenHash,
+      partSize,
+      partCount,
+      createdAt: now,
+    });
+  }
+  if (!row) throw new Error(`no free share id after ${SHARE_ID_ATTEMPTS} attempts`);
+
+  let uploadId: string;
+  try {
+    uploadId = await storage.createMultipartUpload(row.storagePath, {
+      contentType: type,
+      originalName: name,
+      uploadDate: now.toISOString(),
+    });
+  } catch (error) {
+    await deleteFileRow(ctx.db, row.id);
+    throw storageHttpError(error, 'Failed to initiate multipart upload');
+  }
+  await setUploadId(ctx.db, row.id, uploadId);
+
+  return json(
+    {
+      fileId: row.id,
+      shareId: row.shareId,
+      shareUrl: shareUrl(ctx.config, row.shareId),
+      ownerToken,
+      partSize,
+      partCount,
+      uploadId,
+    },
+    201,
+  );
+};
+
+/** A storage failure as an answer a person can act on; unexpected ones stay 500s. */
+function storageHttpError(error: unknown, action: string): Error {
+  if (error instanceof StorageError) {
+    if (error.code === 'unreachable' || error.code === 'bucket_not_found' || error.code === 'auth') {
+      return new HttpError(503, `${action}: file storage is not available right now. Please try again later or contact the administrator.`);
+    }
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The row of an upload in progress that this caller owns. */
+async function ownUpload(req: Request, ctx: ApiContext, params: Record<string, string>): Promise<FileRow> {
+  const id = parseFileId(params);
+  const row = await fileById(ctx.db, id);
+  if (!row) throw new HttpError(404, 'This upload no longer exists. Please upload the file again.');
+  await requireOwner(req, row, NOT_OWNER);
+  return row;
+}
+
+function requireUploading(row: FileRow): { uploadId: string; partCount: number } {
+  if (row.uploadState !== 'uploading' || !row.uploadId || !row.partCount) {
+    throw new HttpError(409, 'This upload is already complete.');
+  }
+  return { uploadId: row.uploadId, partCount: row.partCount };
+}
+
+function isWholeNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+export const presignParts: RouteHandler = async (req, ctx, params) => {
+  const storage = requireStorage(ctx);
+  const body = await readJson(req);
+  const numbers = body.partNumbers;
+  if (!Array.isArray(numbers) || numbers.length === 0) {
+    throw new HttpError(400, 'partNumbers must be a non-empty list of part numbers.');
+  }
+  if (numbers.length > MAX_PARTS_PER_CALL) {
+    throw new HttpError(400, `Ask for at most ${MAX_PARTS_PER_CALL} parts per call.`);
+  }
+  if (!numbers.every(isWholeNumber)) throw new HttpError(400, 'partNumbers must be whole numbers.');
+  const row = await ownUpload(req, ctx, params);
+  const { uploadId, partCount } = requireUploading(row);
+  const wanted = [...new Set(numbers)];
+  const outside = wanted.find((n) => n < 1 || n > partCount);
+  if (outside !== undefined) {
+    throw new HttpError(400, `Part ${outside} does not exist: this upload has parts 1 to ${partCount}.`);
+  }
+  const urls = await Promise.all(
+    wanted.map(async (partNumber) => ({
+      partNumber,
+      url: await storage.presignUploadPart(row.storagePath, uploadId, partNumber, PART_URL_TTL_SECONDS),
+    })),
+  );
+  return json({ urls, expiresInSeconds: PART_URL_TTL_SECONDS });
+};
+
+function parseParts(body: Record<string, unknown>): { partNumber: number; etag: string }[] {
+  const parts = body.parts;
+  if (!Array.isArray(parts) || parts.length === 0) {
+    throw new HttpError(400, 'parts must be a non-empty list of { partNumber, etag }.');
+  }
+  return parts.map((p: unknown) => {
+    const part = (typeof p === 'object' && p !== null ? p : {}) as Record<string, unknown>;
+    if (!isWholeNumber(part.partNumber)) throw new HttpError(400, 'Every part needs a whole-number partNumber.');
+    const etag = part.etag;
+    if (typeof etag !== 'string' || !etag.trim() || etag.length > MAX_ETAG_LENGTH) {
+      throw new HttpError(400, `Part ${part.partNumber} needs its ETag (a text of at most ${MAX_ETAG_LENGTH} characters).`);
+    }
+    return { partNumber: part.partNumber, etag: etag.trim() };
+  });
+}
+
+function sizeText(declared: number, actual: number): [string, string] {
+  const a = formatBytes(actual);
+  const d = formatBytes(declared);
+  return a === d ? [`${actual} bytes`, `${declared} bytes`] : [a, d];
+}
+
+export const completeUpload: RouteHandler = async (req, ctx, params) => {
+  const storage = requireStorage(ctx);
+  const parts = parseParts(await readJson(req, COMPLETE_BODY_LIMIT));
+  const row = await ownUpload(req, ctx, params);
+  // A repeated complete (its first answer was lost) gets the same answer again.
+  if (row.uploadState === 'complete') return json(toFileDto(row, ctx.config));
+  const { uploadId, partCount } = requireUploading(row);
+
+  const byNumber = new Map<number, string>();
+  for (const part of parts) {
+    if (part.partNumber < 1 || part.partNumber > partCount) {
+      throw new HttpError(400, `Part ${part.partNumber} does not exist: this upload has parts 1 to ${partCount}.`);
+    }
+    const seen = byNumber.get(part.partNumber);
+    if (seen !== undefined && seen !== part.etag) throw new HttpError(400, `Part ${part.partNumber} is listed twice.`);
+    byNumber.set(part.partNumber, part.etag);
+  }
+  for (let n = 1; n <= partCount; n++) {
+    if (!byNumber.has(n)) throw new HttpError(400, `The upload is missing part ${n}.`);
+  }
+
+  try {
+    await storage.completeMultipartUpload(
+      row.storagePath,
+      uploadId,
+      [...byNumber].map(([partNumber, etag]) => ({ partNumber, etag })),
+    );
+  } catch (error) {
+    if (error instanceof StorageError && error.code === 'upload_not_found') {
+      await deleteFileRow(ctx.db, row.id);
+      throw new HttpError(409, 'This upload has expired or was cancelled. Please upload the file again.');
+    }
+    if (error instanceof StorageError && error.code === 'invalid_part') {
+      throw new HttpError(400, `The storage did not accept the uploaded parts (${error.s3Code ?? 'invalid part'}). Please upload the missing or damaged parts again.`);
+    }
+    throw storageHttpError(error, 'Failed to complete the upload');
+  }
+
+  // Never trust the announced size: the limit and the record must match the real object.
+  const object = await storage.headObject(row.storagePath);
+  if (!object || object.size !== row.size) {
+    const actual = object?.size ?? 0;
+    try {
+      await storage.deleteObject(row.storagePath);
+    } catch (error) {
+      ctx.log.warn(`Could not delete ${row.storagePath} after a size mismatch: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await deleteFileRow(ctx.db, row.id);
+    const [x, y] = sizeText(row.size, actual);
+    throw new HttpError(400, `The uploaded file is ${x} but ${y} was announced; please upload it again.`);
+  }
+
+  const now = ctx.now();
+  const done = await markComplete(ctx.db, row.id, now, new Date(now.getTime() + RETENTION_MS));
+  if (!done) {
+    // Another complete of the same upload won the race; answer with its result.
+    const current = await fileById(ctx.db, row.id);
+    if (current?.uploadState === 'complete') return json(toFileDto(current, ctx.config));
+    throw new HttpError(409, 'This upload was cancelled. Please upload the file again.');
+  }
+  await recordEvent(ctx, req, 'file_uploaded', { shareId: done.shareId, size: done.size, type: done.type });
+  return json(toFileDto(done, ctx.config));
+};
+
+export const abortUpload: RouteHandler = async (req, ctx, params) => {
+  requireStorage(ctx);
+  const row = await ownUpload(req, ctx, params);
+  if (row.uploadState === 'complete') {
+    throw new HttpError(409, 'This upload is already complete; delete the file instead.');
+  }
+  // If storage refuses, the row stays 'uploading' so the sweep aborts it later instead of the
+  // parts lingering in the bucket with no row pointing at them.
+  await removeFile(ctx, row, { keepRowOnStorageError: true });
+  return noContent();
+};
