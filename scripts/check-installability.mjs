@@ -46,7 +46,8 @@ try {
     console.log('installable: yes (no installability errors)');
   } else {
     failed = true;
-    for (const error of errors) console.log(`installability error: ${error.errorId} ${JSON.stringify(error.errorArguments)}`);
+    for (const error of errors)
+      console.log(`installability error: ${error.errorId} ${JSON.stringify(error.errorArguments)}`);
   }
   await page.screenshot({ path: process.env.SCREENSHOT ?? '/tmp/ulak-installability.png', fullPage: true });
 } finally {

@@ -10,7 +10,5 @@ export const NAVIGATION_DENYLIST = [/^\/functions\//, /^\/storage\//, /^\/peerjs
 export function registerAppShell(manifest: Array<PrecacheEntry | string>): void {
   precacheAndRoute(manifest);
   cleanupOutdatedCaches();
-  registerRoute(
-    new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }),
-  );
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }));
 }

@@ -1,10 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  INVALID_ANON_KEY_MESSAGE,
-  INVALID_URL_MESSAGE,
-  parsePublicEnv,
-} from './env';
+import { INVALID_ANON_KEY_MESSAGE, INVALID_URL_MESSAGE, parsePublicEnv } from './env';
 
 const ORIGIN = 'https://ulak.example';
 const PUBLISHABLE = 'sb_publishable_abcdefghijklmnopqrstuvwxyz';
@@ -41,9 +37,9 @@ describe('parsePublicEnv', () => {
   it.each(['not a url', 'ftp://files.example', '//missing-scheme'])(
     'refuses the URL %s with the operator message',
     (url) => {
-      expect(() =>
-        parsePublicEnv({ VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: PUBLISHABLE }, ORIGIN),
-      ).toThrow(INVALID_URL_MESSAGE);
+      expect(() => parsePublicEnv({ VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: PUBLISHABLE }, ORIGIN)).toThrow(
+        INVALID_URL_MESSAGE,
+      );
     },
   );
 
@@ -55,9 +51,7 @@ describe('parsePublicEnv', () => {
     ['a publishable key with bad characters', 'sb_publishable_abcdefghij$%klmnopqrstuv'],
     ['a secret key', 'sb_secret_abcdefghijklmnopqrstuvwxyz'],
   ])('refuses an anon key that is %s', (_label, key) => {
-    expect(() => parsePublicEnv({ VITE_SUPABASE_ANON_KEY: key }, ORIGIN)).toThrow(
-      INVALID_ANON_KEY_MESSAGE,
-    );
+    expect(() => parsePublicEnv({ VITE_SUPABASE_ANON_KEY: key }, ORIGIN)).toThrow(INVALID_ANON_KEY_MESSAGE);
   });
 
   it('accepts a legacy JWT of at least 100 characters', () => {

@@ -21,8 +21,7 @@ export const DEFAULT_CONTACT_EMAIL = 'hello@ulak.app';
 export const DEFAULT_PEERJS_PATH = '/peerjs';
 
 export const INVALID_URL_MESSAGE = 'Invalid Supabase URL format. Please check your .env file.';
-export const INVALID_ANON_KEY_MESSAGE =
-  'Invalid Supabase anon key format. Please check your .env file.';
+export const INVALID_ANON_KEY_MESSAGE = 'Invalid Supabase anon key format. Please check your .env file.';
 
 // Legacy anon keys are JWTs (base64url of '{"' starts with 'eyJ') and are always long; the newer
 // publishable keys have a fixed prefix followed by a random suffix.

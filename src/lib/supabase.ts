@@ -2,14 +2,14 @@
 // browser never talks to tables or to the bucket with keys of its own (DESIGN §1, §3).
 // This module is also imported by the service worker, so it must stay free of DOM APIs.
 import { createClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { version } from '../../package.json';
 import { env } from '@/config/env';
 
 /** Names this client to the backend (SPEC §7: every request carries it). */
 export const CLIENT_INFO = `ulak-file-sharing/${version}`;
 
-export const NETWORK_ERROR_MESSAGE =
-  'Network connection failed. Please check your internet connection and try again.';
+export const NETWORK_ERROR_MESSAGE = 'Network connection failed. Please check your internet connection and try again.';
 
 /** Base URL of the API; `${apiUrl}/health` and so on. */
 export const apiUrl = `${env.supabaseUrl}/functions/v1/api`;
@@ -21,11 +21,20 @@ export const apiHeaders: Readonly<Record<string, string>> = Object.freeze({
   'x-client-info': CLIENT_INFO,
 });
 
-// Marked pure so that bundles which never touch the client (the service worker) drop supabase-js.
-export const supabase = /* @__PURE__ */ createClient(env.supabaseUrl, env.supabaseAnonKey, {
-  auth: { persistSession: false, autoRefreshToken: false },
-  global: { headers: { 'x-client-info': CLIENT_INFO } },
-});
+let client: SupabaseClient | undefined;
+
+/**
+ * The supabase-js client, made on first use: creating it opens realtime plumbing that Node 20
+ * and the service worker do without, and bundles that never call this drop supabase-js.
+ * No persisted session and no token refresh (SPEC §4 Start-up): the app has no user sign-in.
+ */
+export function getSupabase(): SupabaseClient {
+  client ??= createClient(env.supabaseUrl, env.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { 'x-client-info': CLIENT_INFO } },
+  });
+  return client;
+}
 
 /** A non-2xx answer from the API, carrying the server's message for the person to read. */
 export class ApiError extends Error {

@@ -26,12 +26,7 @@ export function SiteHeader() {
           <Box component="nav" aria-label={t('nav.main')} visibleFrom="sm">
             <Group gap={4} wrap="nowrap">
               {HEADER_LINKS.map((link) => (
-                <Link
-                  key={link.to}
-                  to={link.to}
-                  className={classes.link}
-                  activeOptions={{ exact: link.to === '/' }}
-                >
+                <Link key={link.to} to={link.to} className={classes.link} activeOptions={{ exact: link.to === '/' }}>
                   {t(link.labelKey)}
                 </Link>
               ))}

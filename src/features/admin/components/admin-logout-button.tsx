@@ -10,13 +10,7 @@ export function AdminLogoutButton() {
   const [opened, modal] = useDisclosure(false);
   return (
     <>
-      <Button
-        variant="light"
-        color="red"
-        size="xs"
-        leftSection={<IconLogout size={16} />}
-        onClick={modal.open}
-      >
+      <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={modal.open}>
         {t('admin.shell.logout')}
       </Button>
       <Modal opened={opened} onClose={modal.close} title={t('admin.shell.logoutTitle')} centered>

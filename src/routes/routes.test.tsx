@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '@/test/render';
+
+// SPEC §2: every public route renders a screen with one <h1> inside the header and footer.
+const PUBLIC_SCREENS: [path: string, heading: string][] = [
+  ['/', 'Share files with a single link'],
+  ['/upload', 'Transfers'],
+  ['/how-it-works', 'How it works'],
+  ['/about', 'About Ulak'],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms of Service'],
+  ['/cookies', 'Cookie Policy'],
+  ['/s/Ab3dE5gH', 'Download file'],
+  ['/share/Ab3dE5gH', 'Download file'],
+];
+
+describe('routes', () => {
+  it.each(PUBLIC_SCREENS)('%s shows "%s" between the header and the footer', async (path, heading) => {
+    await renderRoute(path);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
+  });
+
+  it('both share-link forms pass the share id to the download screen', async () => {
+    await renderRoute('/share/Zz9Yy8Xx');
+    expect(screen.getByText('Zz9Yy8Xx')).toBeInTheDocument();
+  });
+
+  it('an unknown path shows the not-found screen with a way home', async () => {
+    await renderRoute('/no-such-page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('the footer links the quick links, the legal pages and the contact address', async () => {
+    await renderRoute('/');
+    const footer = screen.getByRole('contentinfo');
+    for (const name of ['Upload', 'Privacy Policy', 'Terms of Service', 'Cookie Policy']) {
+      expect(footer.querySelector(`a[href]`)).not.toBeNull();
+      expect(screen.getAllByRole('link', { name }).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByRole('link', { name: 'hello@ulak.app' })).toHaveAttribute('href', 'mailto:hello@ulak.app');
+  });
+});
