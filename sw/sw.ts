@@ -5,9 +5,11 @@
 import { clientsClaim } from 'workbox-core';
 import { registerAppShell } from './app-shell';
 import { registerMessages } from './messages';
+import { registerUploads } from './uploads';
 
 declare const self: ServiceWorkerGlobalScope;
 
 registerAppShell(self.__WB_MANIFEST);
 registerMessages(self);
+registerUploads(self);
 clientsClaim();

@@ -1,0 +1,218 @@
+// The page's side of uploads. The page stores each job (Blob included) in IndexedDB itself and then
+// asks the service worker to run the queue; where no worker controls the page (first visit, a hard
+// reload, development) it runs the engine itself. Either way state and progress arrive on the
+// BroadcastChannel, so every tab sees every upload.
+
+import type { FileDto } from './api';
+import type { UploadEngine } from './engine';
+import type { UploadEvent, UploadJobSummary, UploadMessage, UploadPageMessage } from './protocol';
+import { isUploadEvent, UPLOAD_CHANNEL, UPLOAD_SYNC_TAG } from './protocol';
+import { getUploadStore, newJobRecord, summarizeJob } from './store';
+
+/** A file handed to the queue. */
+export interface JobRef {
+  jobId: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
+/**
+ * How often an open page reminds the runner of unfinished jobs. Default 20 s: each message is a new
+ * service worker event, which keeps the worker alive past the few minutes one event may last, and
+ * picks up a job whose previous runner died (its lease lasts 30 s).
+ */
+const HEARTBEAT_MS = 20_000;
+
+const UNFINISHED = new Set(['queued', 'uploading', 'paused']);
+
+// Background Sync is not in TypeScript's DOM types.
+interface SyncCapableRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+let pageEngine: Promise<UploadEngine> | undefined;
+let listenChannel: BroadcastChannel | undefined;
+let postChannel: BroadcastChannel | undefined;
+const listeners = new Set<(event: UploadEvent) => void>();
+let heartbeat: ReturnType<typeof setInterval> | undefined;
+let persistAsked = false;
+let started = false;
+
+function controller(): ServiceWorker | null {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
+}
+
+function getPageEngine(): Promise<UploadEngine> {
+  // Loaded on demand: most pages have a worker and never need the engine's code.
+  pageEngine ??= import('./default-engine').then(({ createDefaultEngine }) => createDefaultEngine());
+  return pageEngine;
+}
+
+/** Sends a message to the controlling worker; false when no worker controls the page. */
+function tellWorker(message: UploadPageMessage): boolean {
+  const worker = controller();
+  if (worker === null) return false;
+  worker.postMessage(message satisfies UploadMessage);
+  return true;
+}
+
+/** Lets every tab (this one included) know of a change made here without the runner. */
+function announce(event: UploadEvent): void {
+  postChannel ??= new BroadcastChannel(UPLOAD_CHANNEL);
+  postChannel.postMessage(event satisfies UploadMessage);
+}
+
+/** Has the runner go through the queue: the worker if one controls the page, else this page. */
+async function kick(): Promise<void> {
+  if (tellWorker({ type: 'upload:resume' })) return;
+  const engine = await getPageEngine();
+  engine.wake();
+  await engine.resumeAll();
+}
+
+async function hasUnfinishedJobs(): Promise<boolean> {
+  const jobs = await getUploadStore().list();
+  return jobs.some((job) => UNFINISHED.has(job.state));
+}
+
+function startHeartbeat(): void {
+  if (heartbeat !== undefined) return;
+  heartbeat = setInterval(() => {
+    void hasUnfinishedJobs().then((unfinished) => {
+      if (unfinished) return kick();
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    });
+  }, HEARTBEAT_MS);
+}
+
+async function registerBackgroundSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = (await navigator.serviceWorker.getRegistration()) as
+    (ServiceWorkerRegistration & SyncCapableRegistration) | undefined;
+  // Lets the browser resume the uploads after the tab is closed, once it has a network.
+  await registration?.sync?.register(UPLOAD_SYNC_TAG);
+}
+
+async function askPersistentStorage(): Promise<void> {
+  if (persistAsked) return;
+  persistAsked = true;
+  // Without it the browser may evict queued files under storage pressure.
+  if (typeof navigator.storage?.persist !== 'function') return;
+  if (await navigator.storage.persisted()) return;
+  await navigator.storage.persist();
+}
+
+/**
+ * Starts watching for unfinished uploads: call once when the app loads. Resumes what a closed tab
+ * or a crash left, and goes on when the network comes back or a new worker takes over.
+ */
+export function initUploads(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  window.addEventListener('online', () => void kick());
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.addEventListener('controllerchange', () => void kick());
+  }
+  void hasUnfinishedJobs()
+    .then((unfinished) => {
+      if (!unfinished) return;
+      startHeartbeat();
+      return kick();
+    })
+    .catch((error: unknown) => console.error('Could not resume uploads', error));
+}
+
+/**
+ * Stores the files as upload jobs and starts them. Resolves once every file is safely stored (it
+ * survives a reload from then on), not when the uploads end: follow them with `subscribeUploads`
+ * or `waitForUpload`.
+ */
+export async function enqueueUploads(files: File[]): Promise<JobRef[]> {
+  void askPersistentStorage().catch(() => undefined);
+  const store = getUploadStore();
+  const refs: JobRef[] = [];
+  for (const file of files) {
+    const job = newJobRecord({ blob: file, name: file.name, type: file.type }, crypto.randomUUID(), Date.now());
+    await store.put(job);
+    announce({ type: 'upload:state', job: summarizeJob(job) });
+    refs.push({ jobId: job.id, name: job.name, size: job.size, type: job.type });
+  }
+  initUploads();
+  startHeartbeat();
+  void registerBackgroundSync().catch(() => undefined);
+  void kick().catch((error: unknown) => console.error('Could not start uploads', error));
+  return refs;
+}
+
+/** Calls `listener` with every state change and progress step of every upload; returns the unsubscribe. */
+export function subscribeUploads(listener: (event: UploadEvent) => void): () => void {
+  if (listenChannel === undefined) {
+    listenChannel = new BroadcastChannel(UPLOAD_CHANNEL);
+    listenChannel.addEventListener('message', (message: MessageEvent<unknown>) => {
+      if (!isUploadEvent(message.data)) return;
+      for (const each of listeners) each(message.data);
+    });
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Stops an upload, tells the server to drop it, and forgets it on this device. */
+export async function cancelUpload(jobId: string): Promise<void> {
+  if (tellWorker({ type: 'upload:cancel', jobId })) return;
+  await (await getPageEngine()).cancel(jobId);
+}
+
+/** Tries a failed upload again, from the parts already sent. */
+export async function retryUpload(jobId: string): Promise<void> {
+  startHeartbeat();
+  if (tellWorker({ type: 'upload:retry', jobId })) return;
+  await (await getPageEngine()).retry(jobId);
+}
+
+/** Every stored job of this device (finished ones included until removed), oldest first. */
+export async function listJobs(): Promise<UploadJobSummary[]> {
+  return (await getUploadStore().list()).map(summarizeJob);
+}
+
+/** Removes finished jobs from the list (their owner records stay, for Transfers). */
+export async function clearFinishedJobs(): Promise<void> {
+  const store = getUploadStore();
+  for (const job of await store.list()) {
+    if (job.state === 'done') await store.delete(job.id);
+  }
+}
+
+/**
+ * Resolves with the completed file (its `shareUrl` is the link to share) when the upload is done;
+ * rejects with the server's message if it fails, or when it is cancelled.
+ */
+export function waitForUpload(jobId: string): Promise<FileDto> {
+  return new Promise((resolve, reject) => {
+    const settle = (job: UploadJobSummary): boolean => {
+      if (job.state === 'done' && job.file !== null) resolve(job.file);
+      else if (job.state === 'failed') reject(new Error(job.error ?? 'The upload failed.'));
+      else if (job.state === 'cancelled') reject(new Error('The upload was cancelled.'));
+      else return false;
+      unsubscribe();
+      return true;
+    };
+    const unsubscribe = subscribeUploads((event) => {
+      if (event.type === 'upload:state' && event.job.jobId === jobId) settle(event.job);
+    });
+    // It may have ended before we listened.
+    void getUploadStore()
+      .get(jobId)
+      .then((job) => {
+        if (job !== undefined) settle(summarizeJob(job));
+        else {
+          unsubscribe();
+          reject(new Error('The upload was cancelled.'));
+        }
+      });
+  });
+}

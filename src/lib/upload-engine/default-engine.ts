@@ -1,0 +1,19 @@
+// The engine as the app runs it: this origin's store, the configured API, and state and progress
+// published on the BroadcastChannel every open tab listens to. Used by the service worker and, where
+// no worker controls the page, by the page itself. Tests build their own engine instead.
+
+import { env } from '@/config/env';
+import { apiUrl, CLIENT_INFO } from '@/lib/supabase';
+import { createUploadApi } from './api';
+import { UploadEngine } from './engine';
+import { UPLOAD_CHANNEL } from './protocol';
+import { getUploadStore } from './store';
+
+export function createDefaultEngine(): UploadEngine {
+  const channel = new BroadcastChannel(UPLOAD_CHANNEL);
+  return new UploadEngine({
+    api: createUploadApi({ apiUrl, anonKey: env.supabaseAnonKey, clientInfo: CLIENT_INFO }),
+    store: getUploadStore(),
+    emit: (event) => channel.postMessage(event),
+  });
+}

@@ -1,0 +1,89 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { UploadMessage } from '@/lib/upload-engine/protocol';
+import { registerUploadHandlers, type UploadRunner } from './upload-handlers';
+
+/** Records what the worker asked of the engine; `resumeAll` ends when the test says so. */
+function fakeRunner() {
+  const calls: string[] = [];
+  let finish: () => void = () => undefined;
+  const runner: UploadRunner = {
+    resumeAll: () => {
+      calls.push('resumeAll');
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    },
+    cancel: (jobId) => (calls.push(`cancel:${jobId}`), Promise.resolve()),
+    retry: (jobId) => (calls.push(`retry:${jobId}`), Promise.resolve()),
+    wake: () => void calls.push('wake'),
+  };
+  return { runner, calls, finish: () => finish() };
+}
+
+/** Just enough of a service worker scope: events with waitUntil, and the worker's state. */
+function fakeScope(state: ServiceWorkerState) {
+  const target = new EventTarget();
+  const scope = Object.assign(target, { serviceWorker: { state } }) as unknown as ServiceWorkerGlobalScope;
+  function dispatch(type: string, fields: Record<string, unknown>): Promise<unknown>[] {
+    const waits: Promise<unknown>[] = [];
+    const event = Object.assign(new Event(type), fields, { waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    target.dispatchEvent(event);
+    return waits;
+  }
+  return { scope, dispatch };
+}
+
+describe('upload handlers in the service worker', () => {
+  it('resumes uploads when an activated worker starts, and not while a new version installs', () => {
+    const started = fakeRunner();
+    registerUploadHandlers(fakeScope('activated').scope, { createEngine: () => started.runner });
+    expect(started.calls).toEqual(['resumeAll']);
+
+    const installing = fakeRunner();
+    const { scope, dispatch } = fakeScope('installing');
+    registerUploadHandlers(scope, { createEngine: () => installing.runner });
+    expect(installing.calls).toEqual([]);
+    dispatch('activate', {});
+    expect(installing.calls).toEqual(['resumeAll']);
+  });
+
+  it('acts on page messages and ignores others', async () => {
+    const { runner, calls, finish } = fakeRunner();
+    const { scope, dispatch } = fakeScope('installing');
+    registerUploadHandlers(scope, { createEngine: () => runner });
+
+    expect(dispatch('message', { data: { type: 'SKIP_WAITING' } })).toEqual([]);
+    const resume = dispatch('message', { data: { type: 'upload:resume' } satisfies UploadMessage });
+    await Promise.all(dispatch('message', { data: { type: 'upload:cancel', jobId: 'a' } satisfies UploadMessage }));
+    await Promise.all(dispatch('message', { data: { type: 'upload:retry', jobId: 'b' } satisfies UploadMessage }));
+    finish();
+    await Promise.all(resume);
+    expect(calls).toEqual(['wake', 'resumeAll', 'wake', 'cancel:a', 'wake', 'retry:b']);
+  });
+
+  it('keeps a message event alive only for a bounded time', async () => {
+    const { runner } = fakeRunner();
+    const { scope, dispatch } = fakeScope('installing');
+    registerUploadHandlers(scope, { createEngine: () => runner, messageBudgetMs: 20 });
+    const [wait] = dispatch('message', { data: { type: 'upload:resume' } satisfies UploadMessage });
+    // The upload goes on; the event ends anyway, so the browser never kills the worker for it.
+    await expect(wait).resolves.toBe(false);
+  });
+
+  it('a sync event resumes uploads and asks for another sync when time runs out', async () => {
+    const { runner, calls, finish } = fakeRunner();
+    const { scope, dispatch } = fakeScope('installing');
+    registerUploadHandlers(scope, { createEngine: () => runner, syncBudgetMs: 20 });
+
+    expect(dispatch('sync', { tag: 'something-else', lastChance: false })).toEqual([]);
+    const [unfinished] = dispatch('sync', { tag: 'ulak-upload', lastChance: false });
+    await expect(unfinished).rejects.toThrow(/next sync/);
+    expect(calls).toContain('resumeAll');
+
+    finish();
+    const [finished] = dispatch('sync', { tag: 'ulak-upload', lastChance: false });
+    finish();
+    await expect(finished).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,91 @@
+// The worker's side of uploads: runs the upload engine on page messages, on Background Sync, and
+// when the worker starts. Chromium ends an event after about 5 minutes (a `sync` event after about
+// 3), so no event waits for a whole upload: each one keeps the worker alive for a bounded stretch
+// while the engine saves every finished part, and the next event (the page's heartbeat, the next
+// sync, the next page load) continues from the store.
+
+import type { UploadEngine } from '@/lib/upload-engine/engine';
+import { isUploadPageMessage, UPLOAD_SYNC_TAG, type UploadPageMessage } from '@/lib/upload-engine/protocol';
+
+/**
+ * Longest a page message keeps the worker busy. Default 60 s: three times the page's heartbeat,
+ * far below the 5-minute limit, so the worker never gets killed for overrunning an event.
+ */
+export const MESSAGE_BUDGET_MS = 60_000;
+
+/** Longest a `sync` event keeps the worker busy. Default 150 s: under Chromium's ~3-minute cap. */
+export const SYNC_BUDGET_MS = 150_000;
+
+// Background Sync's event is not in TypeScript's WebWorker types.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+
+/** Resolves with true when `work` ended within `ms`, false when the time ran out first. */
+function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return Promise.race([work.then(() => true), timeout]).finally(() => clearTimeout(timer));
+}
+
+/** What the handlers use of the engine. */
+export type UploadRunner = Pick<UploadEngine, 'resumeAll' | 'cancel' | 'retry' | 'wake'>;
+
+export interface UploadHandlerOptions {
+  /** Builds the engine the first time it is needed. */
+  createEngine: () => UploadRunner;
+  messageBudgetMs?: number;
+  syncBudgetMs?: number;
+}
+
+export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options: UploadHandlerOptions): void {
+  let engine: UploadRunner | undefined;
+  const getEngine = () => (engine ??= options.createEngine());
+  const messageBudget = options.messageBudgetMs ?? MESSAGE_BUDGET_MS;
+  const syncBudget = options.syncBudgetMs ?? SYNC_BUDGET_MS;
+
+  const resume = (): Promise<void> =>
+    getEngine()
+      .resumeAll()
+      .catch((error: unknown) => console.error('Upload queue stopped', error));
+
+  function handle(message: UploadPageMessage): Promise<void> {
+    switch (message.type) {
+      case 'upload:resume':
+        return resume();
+      case 'upload:cancel':
+        return getEngine().cancel(message.jobId);
+      case 'upload:retry':
+        return getEngine().retry(message.jobId);
+    }
+  }
+
+  scope.addEventListener('message', (event) => {
+    if (!isUploadPageMessage(event.data)) return;
+    // A message may mean the network is back; cut short any wait for it.
+    getEngine().wake();
+    event.waitUntil(within(handle(event.data), messageBudget));
+  });
+
+  scope.addEventListener('sync', (event) => {
+    const sync = event as SyncEvent;
+    if (sync.tag !== UPLOAD_SYNC_TAG) return;
+    getEngine().wake();
+    sync.waitUntil(
+      within(resume(), syncBudget).then((finished) => {
+        // Failing the event makes the browser schedule another sync for what is left.
+        if (!finished && !sync.lastChance) throw new Error('Uploads are still running; continue in the next sync.');
+      }),
+    );
+  });
+
+  // Not inside waitUntil: activation would wait for the uploads, and with it every fetch.
+  scope.addEventListener('activate', () => void resume());
+
+  // A worker restarted after being stopped (the usual case) resumes at once; a new version still
+  // installing waits for its activation, so that two versions do not both start.
+  if (scope.serviceWorker?.state === 'activated') void resume();
+}
