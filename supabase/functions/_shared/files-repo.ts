@@ -72,7 +72,17 @@ export async function insertUpload(db: Db, u: NewUpload): Promise<FileRow | null
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, 'uploading')
      on conflict do nothing
      returning ${COLUMNS}`,
-    [u.name, u.size, u.type, u.storagePath, u.shareId, u.ownerTokenHash, u.partSize, u.partCount, u.createdAt.toISOString()],
+    [
+      u.name,
+      u.size,
+      u.type,
+      u.storagePath,
+      u.shareId,
+      u.ownerTokenHash,
+      u.partSize,
+      u.partCount,
+      u.createdAt.toISOString(),
+    ],
   );
   return rows[0] ? toRow(rows[0]) : null;
 }

@@ -55,18 +55,26 @@ describe('resolveLocation', () => {
   const req = (headers: Record<string, string> = {}) => new Request('http://api.test/', { headers });
 
   it('places local addresses in Local / Development without a lookup', async () => {
-    expect(await resolveLocation(req(), '127.0.0.1', { geoLookupUrl: lookupUrl })).toEqual({ country: 'Local', city: 'Development' });
+    expect(await resolveLocation(req(), '127.0.0.1', { geoLookupUrl: lookupUrl })).toEqual({
+      country: 'Local',
+      city: 'Development',
+    });
     expect(seen).toEqual([]);
   });
 
   it('reads Cloudflare headers first', async () => {
-    const location = await resolveLocation(req({ 'cf-ipcountry': 'DE', 'cf-ipcity': 'Hamburg' }), '203.0.113.7', { geoLookupUrl: lookupUrl });
+    const location = await resolveLocation(req({ 'cf-ipcountry': 'DE', 'cf-ipcity': 'Hamburg' }), '203.0.113.7', {
+      geoLookupUrl: lookupUrl,
+    });
     expect(location).toEqual({ country: 'Germany', city: 'Hamburg' });
     expect(seen).toEqual([]);
   });
 
   it('asks the configured lookup service otherwise', async () => {
-    expect(await resolveLocation(req(), '203.0.113.7', { geoLookupUrl: lookupUrl })).toEqual({ country: 'Germany', city: 'Berlin' });
+    expect(await resolveLocation(req(), '203.0.113.7', { geoLookupUrl: lookupUrl })).toEqual({
+      country: 'Germany',
+      city: 'Berlin',
+    });
     expect(seen).toEqual(['/json/203.0.113.7']);
   });
 

@@ -13,7 +13,10 @@ const LOOKUP_TIMEOUT_MS = 2_000;
 
 /** Loopback, private, link-local and unknown addresses: nothing a lookup could place. */
 export function isLocalAddress(ip: string): boolean {
-  const addr = ip.trim().toLowerCase().replace(/^::ffff:/, '');
+  const addr = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:/, '');
   if (addr === '' || addr === 'unknown' || addr === 'localhost' || addr === '::1' || addr === '::') return true;
   const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(addr);
   if (v4) {
@@ -48,7 +51,11 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null;
 }
 
-export async function resolveLocation(req: Request, ip: string, config: Pick<ServerConfig, 'geoLookupUrl'>): Promise<Location> {
+export async function resolveLocation(
+  req: Request,
+  ip: string,
+  config: Pick<ServerConfig, 'geoLookupUrl'>,
+): Promise<Location> {
   if (isLocalAddress(ip)) return LOCAL;
   const cfCountry = req.headers.get('cf-ipcountry');
   if (cfCountry) {
@@ -58,7 +65,10 @@ export async function resolveLocation(req: Request, ip: string, config: Pick<Ser
   if (!config.geoLookupUrl) return UNKNOWN;
   try {
     const url = config.geoLookupUrl.replace('{ip}', encodeURIComponent(ip.trim()));
-    const response = await fetch(url, { signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) return UNKNOWN;
     const body = (await response.json()) as Record<string, unknown> | null;
     return { country: text(body?.country_name) ?? 'Unknown', city: text(body?.city) ?? 'Unknown' };

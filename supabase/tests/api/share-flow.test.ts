@@ -2,7 +2,12 @@
 // The share flow end to end against a real database (PGlite and PostgreSQL 15) and the embedded
 // S3 bucket: bytes really go to presigned URLs and come back from the download URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PART_SIZE, MAX_FILE_SIZE, RETENTION_MS, STALE_UPLOAD_MS } from '../../functions/_shared/domain/constants.ts';
+import {
+  DEFAULT_PART_SIZE,
+  MAX_FILE_SIZE,
+  RETENTION_MS,
+  STALE_UPLOAD_MS,
+} from '../../functions/_shared/domain/constants.ts';
 import { sweepExpired } from '../../functions/_shared/handlers/sweep.ts';
 import { startTestPlatform, TEST_ANON_KEY, TEST_SWEEP_SECRET, type TestPlatform } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
@@ -39,14 +44,22 @@ async function create(p: TestPlatform, file: { name: string; size: number; type?
 }
 
 /** Asks for part URLs and PUTs each slice of `bytes` to them, as the browser does. */
-async function putParts(p: TestPlatform, c: Created, bytes: Uint8Array<ArrayBuffer>, only?: number[]): Promise<{ partNumber: number; etag: string }[]> {
+async function putParts(
+  p: TestPlatform,
+  c: Created,
+  bytes: Uint8Array<ArrayBuffer>,
+  only?: number[],
+): Promise<{ partNumber: number; etag: string }[]> {
   const numbers = only ?? Array.from({ length: c.partCount }, (_, i) => i + 1);
   const res = await p.call('POST', `/uploads/${c.fileId}/parts`, {
     body: { partNumbers: numbers },
     headers: { 'x-owner-token': c.ownerToken },
   });
   expect(res.status).toBe(200);
-  const { urls, expiresInSeconds } = await body<{ urls: { partNumber: number; url: string }[]; expiresInSeconds: number }>(res);
+  const { urls, expiresInSeconds } = await body<{
+    urls: { partNumber: number; url: string }[];
+    expiresInSeconds: number;
+  }>(res);
   expect(expiresInSeconds).toBeGreaterThan(0);
   expect(urls.map((u) => u.partNumber)).toEqual(numbers);
   const parts: { partNumber: number; etag: string }[] = [];
@@ -63,10 +76,18 @@ async function putParts(p: TestPlatform, c: Created, bytes: Uint8Array<ArrayBuff
 }
 
 async function complete(p: TestPlatform, c: Created, parts: { partNumber: number; etag: string }[]): Promise<Response> {
-  return p.call('POST', `/uploads/${c.fileId}/complete`, { body: { parts }, headers: { 'x-owner-token': c.ownerToken } });
+  return p.call('POST', `/uploads/${c.fileId}/complete`, {
+    body: { parts },
+    headers: { 'x-owner-token': c.ownerToken },
+  });
 }
 
-async function upload(p: TestPlatform, name: string, bytes: Uint8Array<ArrayBuffer>, type = 'text/plain'): Promise<Created> {
+async function upload(
+  p: TestPlatform,
+  name: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  type = 'text/plain',
+): Promise<Created> {
   const c = await create(p, { name, size: bytes.length, type });
   const res = await complete(p, c, await putParts(p, c, bytes));
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
@@ -74,13 +95,18 @@ async function upload(p: TestPlatform, name: string, bytes: Uint8Array<ArrayBuff
 }
 
 async function storagePath(p: TestPlatform, shareId: string): Promise<string | undefined> {
-  const rows = await p.ctx.db.query<{ storage_path: string }>('select storage_path from public.files where share_id = $1', [shareId]);
+  const rows = await p.ctx.db.query<{ storage_path: string }>(
+    'select storage_path from public.files where share_id = $1',
+    [shareId],
+  );
   return rows[0]?.storage_path;
 }
 
 /** Every row of every public table as text, to prove what is (not) stored. */
 async function everythingStored(p: TestPlatform): Promise<string> {
-  const tables = await p.ctx.db.query<{ tablename: string }>(`select tablename from pg_catalog.pg_tables where schemaname = 'public'`);
+  const tables = await p.ctx.db.query<{ tablename: string }>(
+    `select tablename from pg_catalog.pg_tables where schemaname = 'public'`,
+  );
   let all = '';
   for (const { tablename } of tables) {
     const rows = await p.ctx.db.query<{ t: string }>(`select t::text as t from public."${tablename}" t`);
@@ -103,12 +129,16 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     const res = await p.handler(new Request('http://api.test/functions/v1/api/shares/AbCd1234'));
     expect(res.status).toBe(401);
     expect(await body(res)).toEqual({ error: 'Invalid API key' });
-    const wrong = await p.handler(new Request('http://api.test/functions/v1/api/uploads', { method: 'POST', headers: { apikey: 'nope' } }));
+    const wrong = await p.handler(
+      new Request('http://api.test/functions/v1/api/uploads', { method: 'POST', headers: { apikey: 'nope' } }),
+    );
     expect(wrong.status).toBe(401);
   });
 
   it('refuses a file over 2 GB with 413 and says why', async () => {
-    const res = await p.call('POST', '/uploads', { body: { name: 'big.iso', size: MAX_FILE_SIZE + 1, type: 'application/octet-stream' } });
+    const res = await p.call('POST', '/uploads', {
+      body: { name: 'big.iso', size: MAX_FILE_SIZE + 1, type: 'application/octet-stream' },
+    });
     expect(res.status).toBe(413);
     expect(await body(res)).toEqual({ error: 'This file is larger than 2 GB, the limit per file.' });
   });
@@ -127,8 +157,16 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     ['a fractional size', { name: 'a.txt', size: 1.5 }, 'File size must be a whole number of bytes, zero or more'],
     ['a size as text', { name: 'a.txt', size: '5' }, 'File size must be a whole number of bytes, zero or more'],
     ['a name over 255 characters', { name: 'x'.repeat(256), size: 5 }, 'File name must be at most 255 characters.'],
-    ['a type over 255 characters', { name: 'a.txt', size: 5, type: `text/${'x'.repeat(255)}` }, 'File type must be at most 255 characters.'],
-    ['a type with a line break', { name: 'a.txt', size: 5, type: 'text/plain\r\nX-Evil: 1' }, 'File type must be a MIME type such as "text/plain".'],
+    [
+      'a type over 255 characters',
+      { name: 'a.txt', size: 5, type: `text/${'x'.repeat(255)}` },
+      'File type must be at most 255 characters.',
+    ],
+    [
+      'a type with a line break',
+      { name: 'a.txt', size: 5, type: 'text/plain\r\nX-Evil: 1' },
+      'File type must be a MIME type such as "text/plain".',
+    ],
   ])('refuses %s with 400', async (_label, payload, message) => {
     const res = await p.call('POST', '/uploads', { body: payload });
     expect(res.status).toBe(400);
@@ -177,12 +215,21 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     expect(await storagePath(p, c.shareId)).toBe(`uploads/${c.shareId}/Unlu_dosya_calisma_.txt`);
     const share = await p.call('GET', `/shares/${c.shareId}`);
     expect(share.status).toBe(200);
-    expect(await body(share)).toMatchObject({ shareId: c.shareId, name, size: bytes.length, type: 'text/plain', viewCount: 1, downloadCount: 0 });
+    expect(await body(share)).toMatchObject({
+      shareId: c.shareId,
+      name,
+      size: bytes.length,
+      type: 'text/plain',
+      viewCount: 1,
+      downloadCount: 0,
+    });
     expect(await body(await p.call('GET', `/shares/${c.shareId}`))).toMatchObject({ viewCount: 2 });
 
     const download = await p.call('POST', `/shares/${c.shareId}/download`);
     expect(download.status).toBe(200);
-    const { url, fileName, expiresInSeconds } = await body<{ url: string; fileName: string; expiresInSeconds: number }>(download);
+    const { url, fileName, expiresInSeconds } = await body<{ url: string; fileName: string; expiresInSeconds: number }>(
+      download,
+    );
     expect(fileName).toBe(name);
     expect(expiresInSeconds).toBe(3600);
     const got = await fetch(url);
@@ -228,7 +275,10 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     expect(noToken.status).toBe(403);
 
     const realParts = await putParts(p, c, bytes);
-    const completeWrong = await p.call('POST', `/uploads/${c.fileId}/complete`, { body: { parts: realParts }, headers: wrong });
+    const completeWrong = await p.call('POST', `/uploads/${c.fileId}/complete`, {
+      body: { parts: realParts },
+      headers: wrong,
+    });
     expect(completeWrong.status).toBe(403);
     const abortWrong = await p.call('POST', `/uploads/${c.fileId}/abort`, { headers: wrong });
     expect(abortWrong.status).toBe(403);
@@ -254,7 +304,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     expect(files.map((f) => f.shareId)).toEqual([other.shareId]);
   });
 
-  it('lists the owner\'s files newest first, uploads in progress included', async () => {
+  it("lists the owner's files newest first, uploads in progress included", async () => {
     const older = await upload(p, 'older.txt', bytesOf(10, 5));
     p.advanceTime(1_000);
     const newer = await create(p, { name: 'newer.txt', size: 10 });
@@ -269,7 +319,11 @@ describe.each(TARGETS)('share flow on %s', (target) => {
   });
 
   it.each<[string, unknown, string]>([
-    ['more than 50 items', { items: Array.from({ length: 51 }, () => ({ shareId: 'AbCd1234', ownerToken: 't' })) }, 'Ask for at most 50 files per call.'],
+    [
+      'more than 50 items',
+      { items: Array.from({ length: 51 }, () => ({ shareId: 'AbCd1234', ownerToken: 't' })) },
+      'Ask for at most 50 files per call.',
+    ],
     ['a malformed share id', { items: [{ shareId: 'bad', ownerToken: 't' }] }, 'Every item needs a valid shareId.'],
     ['no token', { items: [{ shareId: 'AbCd1234' }] }, 'Every item needs its ownerToken.'],
     ['no list', { items: 'x' }, 'items must be a list of { shareId, ownerToken }.'],
@@ -296,9 +350,15 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     }
     const badId = await p.call('POST', '/uploads/not-a-uuid/parts', { body: { partNumbers: [1] }, headers });
     expect(badId.status).toBe(400);
-    const unknown = await p.call('POST', '/uploads/00000000-0000-4000-8000-000000000000/parts', { body: { partNumbers: [1] }, headers });
+    const unknown = await p.call('POST', '/uploads/00000000-0000-4000-8000-000000000000/parts', {
+      body: { partNumbers: [1] },
+      headers,
+    });
     expect(unknown.status).toBe(404);
-    const longEtag = await p.call('POST', `/uploads/${c.fileId}/complete`, { body: { parts: [{ partNumber: 1, etag: 'x'.repeat(201) }] }, headers });
+    const longEtag = await p.call('POST', `/uploads/${c.fileId}/complete`, {
+      body: { parts: [{ partNumber: 1, etag: 'x'.repeat(201) }] },
+      headers,
+    });
     expect(longEtag.status).toBe(400);
   });
 
@@ -320,7 +380,9 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     const parts = await putParts(p, c, bytesOf(6, 2));
     const res = await complete(p, c, parts);
     expect(res.status).toBe(400);
-    expect(await body(res)).toEqual({ error: 'The uploaded file is 6 Bytes but 10 Bytes was announced; please upload it again.' });
+    expect(await body(res)).toEqual({
+      error: 'The uploaded file is 6 Bytes but 10 Bytes was announced; please upload it again.',
+    });
     expect(await p.storage?.headObject(`uploads/${c.shareId}/liar.txt`)).toBeNull();
     expect(await storagePath(p, c.shareId)).toBeUndefined();
     expect((await p.call('GET', `/shares/${c.shareId}`)).status).toBe(404);
@@ -384,7 +446,10 @@ describe.each(TARGETS)('share flow on %s', (target) => {
       file_size: 30,
     });
     expect(local?.visitor_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(logs.find((l) => l.referrer === 'https://chat.example/thread')).toMatchObject({ country: 'Germany', city: 'Hamburg' });
+    expect(logs.find((l) => l.referrer === 'https://chat.example/thread')).toMatchObject({
+      country: 'Germany',
+      city: 'Hamburg',
+    });
 
     const stored = await everythingStored(p);
     expect(stored).not.toContain('127.0.0.1');
@@ -406,11 +471,13 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     }
   });
 
-  it('leaves expired files out of the owner\'s list and removes them', async () => {
+  it("leaves expired files out of the owner's list and removes them", async () => {
     const c = await upload(p, 'old-listed.txt', bytesOf(40));
     p.advanceTime(RETENTION_MS + MINUTE);
     try {
-      const res = await p.call('POST', '/files/lookup', { body: { items: [{ shareId: c.shareId, ownerToken: c.ownerToken }] } });
+      const res = await p.call('POST', '/files/lookup', {
+        body: { items: [{ shareId: c.shareId, ownerToken: c.ownerToken }] },
+      });
       expect(await body(res)).toEqual({ files: [] });
       expect(await storagePath(p, c.shareId)).toBeUndefined();
       expect(await p.storage?.headObject(`uploads/${c.shareId}/old-listed.txt`)).toBeNull();
@@ -450,7 +517,9 @@ describe.each(TARGETS)('sweep on %s', (target) => {
     expect(left.map((r) => r.share_id)).toEqual([young.shareId]);
     expect(await p.storage?.headObject(`uploads/${young.shareId}/young.txt`)).not.toBeNull();
 
-    const events = await p.ctx.db.query<{ event_type: string }>(`select event_type from public.system_logs where event_type = 'files_swept'`);
+    const events = await p.ctx.db.query<{ event_type: string }>(
+      `select event_type from public.system_logs where event_type = 'files_swept'`,
+    );
     expect(events).toHaveLength(1);
   });
 
@@ -461,7 +530,10 @@ describe.each(TARGETS)('sweep on %s', (target) => {
     expect(wrong.status).toBe(401);
     expect(await body(wrong)).toEqual({ error: 'Invalid sweep secret' });
     const ok = await p.handler(
-      new Request('http://api.test/functions/v1/api/sweep', { method: 'POST', headers: { authorization: `Bearer ${TEST_SWEEP_SECRET}` } }),
+      new Request('http://api.test/functions/v1/api/sweep', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_SWEEP_SECRET}` },
+      }),
     );
     expect(ok.status).toBe(200);
     expect(await body(ok)).toEqual({ deletedFiles: 0, abortedUploads: 0 });
@@ -479,7 +551,9 @@ describe('without storage settings', () => {
   });
 
   it('refuses uploads and downloads with 503 and tells the person to contact the administrator', async () => {
-    const message = { error: 'Storage configuration error: file storage is not set up. Please contact the administrator.' };
+    const message = {
+      error: 'Storage configuration error: file storage is not set up. Please contact the administrator.',
+    };
     const create = await p.call('POST', '/uploads', { body: { name: 'a.txt', size: 1, type: 'text/plain' } });
     expect(create.status).toBe(503);
     expect(await body(create)).toEqual(message);

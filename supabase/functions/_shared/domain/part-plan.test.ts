@@ -12,8 +12,16 @@ describe('planParts', () => {
     ['one byte over a part', DEFAULT_PART_SIZE + 1, { partSize: DEFAULT_PART_SIZE, partCount: 2 }],
     ['100 MiB', 100 * MIB, { partSize: DEFAULT_PART_SIZE, partCount: 13 }],
     ['2 GiB (the limit)', MAX_FILE_SIZE, { partSize: DEFAULT_PART_SIZE, partCount: 256 }],
-    ['exactly MAX_PARTS default parts', MAX_PARTS * DEFAULT_PART_SIZE, { partSize: DEFAULT_PART_SIZE, partCount: MAX_PARTS }],
-    ['one byte beyond MAX_PARTS default parts', MAX_PARTS * DEFAULT_PART_SIZE + 1, { partSize: 9 * MIB, partCount: 8889 }],
+    [
+      'exactly MAX_PARTS default parts',
+      MAX_PARTS * DEFAULT_PART_SIZE,
+      { partSize: DEFAULT_PART_SIZE, partCount: MAX_PARTS },
+    ],
+    [
+      'one byte beyond MAX_PARTS default parts',
+      MAX_PARTS * DEFAULT_PART_SIZE + 1,
+      { partSize: 9 * MIB, partCount: 8889 },
+    ],
   ])('%s', (_label, size, expected) => {
     const plan = planParts(size);
     expect(plan).toEqual(expected);

@@ -83,7 +83,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseFileId(params: Record<string, string>): string {
   const id = params.fileId ?? '';
-  if (!UUID.test(id)) throw new HttpError(400, 'Invalid upload id: expected the fileId returned when the upload was created.');
+  if (!UUID.test(id))
+    throw new HttpError(400, 'Invalid upload id: expected the fileId returned when the upload was created.');
   return id.toLowerCase();
 }
 
@@ -115,7 +116,11 @@ export function hasExpired(row: FileRow, now: Date): boolean {
  * (the sweep, which will try again in a minute rather than leave an object nobody can find).
  * Returns false when the row was kept.
  */
-export async function removeFile(ctx: ApiContext, row: FileRow, opts: { keepRowOnStorageError?: boolean } = {}): Promise<boolean> {
+export async function removeFile(
+  ctx: ApiContext,
+  row: FileRow,
+  opts: { keepRowOnStorageError?: boolean } = {},
+): Promise<boolean> {
   const storage = ctx.storage;
   let storageOk = storage !== null;
   if (storage) {
@@ -127,7 +132,9 @@ export async function removeFile(ctx: ApiContext, row: FileRow, opts: { keepRowO
       }
     } catch (error) {
       storageOk = false;
-      ctx.log.warn(`Could not remove ${row.storagePath} from storage: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.log.warn(
+        `Could not remove ${row.storagePath} from storage: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   if (!storageOk && opts.keepRowOnStorageError) return false;
@@ -149,7 +156,12 @@ export function userAgentOf(req: Request): string | null {
 }
 
 /** An operational event for the admin's system log; never breaks the request it describes. */
-export async function recordEvent(ctx: ApiContext, req: Request | null, eventType: string, data: Record<string, unknown>): Promise<void> {
+export async function recordEvent(
+  ctx: ApiContext,
+  req: Request | null,
+  eventType: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   try {
     const hash = req ? await visitorHash(ctx.config.ipHashSalt, clientAddress(req)) : null;
     await ctx.db.query(
@@ -157,6 +169,8 @@ export async function recordEvent(ctx: ApiContext, req: Request | null, eventTyp
       [eventType, JSON.stringify(data), hash, req ? userAgentOf(req) : null, ctx.now().toISOString()],
     );
   } catch (error) {
-    ctx.log.warn(`Could not write the ${eventType} system log: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log.warn(
+      `Could not write the ${eventType} system log: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

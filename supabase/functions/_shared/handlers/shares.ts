@@ -54,7 +54,10 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
   // Analytics never stand in the way of a download (SPEC §8: logging failures are silent).
   try {
     const ip = clientAddress(req);
-    const [hash, location] = await Promise.all([visitorHash(ctx.config.ipHashSalt, ip), resolveLocation(req, ip, ctx.config)]);
+    const [hash, location] = await Promise.all([
+      visitorHash(ctx.config.ipHashSalt, ip),
+      resolveLocation(req, ip, ctx.config),
+    ]);
     await ctx.db.query('select public.log_download($1::uuid, $2, $3, $4, $5, $6::bigint, $7, $8, $9)', [
       row.id,
       row.shareId,
@@ -72,7 +75,9 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
   try {
     await ctx.db.query('select public.increment_download_count($1)', [shareId]);
   } catch (error) {
-    ctx.log.warn(`Could not count the download of ${shareId}: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log.warn(
+      `Could not count the download of ${shareId}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return json({ url, fileName: row.name, expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS });
 };

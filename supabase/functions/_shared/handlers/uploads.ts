@@ -2,11 +2,7 @@
 // (after checking the object's real size) or abort it. File bytes never pass through here.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
-import {
-  MAX_FILE_SIZE,
-  PART_URL_TTL_SECONDS,
-  RETENTION_MS,
-} from '../domain/constants.ts';
+import { MAX_FILE_SIZE, PART_URL_TTL_SECONDS, RETENTION_MS } from '../domain/constants.ts';
 import { formatBytes } from '../domain/format-bytes.ts';
 import { planParts } from '../domain/part-plan.ts';
 import { sanitizeFileName } from '../domain/sanitize-file-name.ts';
@@ -15,7 +11,15 @@ import { deleteFileRow, fileById, insertUpload, markComplete, setUploadId, type 
 import { HttpError, json, noContent, readJson } from '../http.ts';
 import { hashOwnerToken, newOwnerToken } from '../owner-token.ts';
 import { StorageError } from '../storage.ts';
-import { parseFileId, recordEvent, removeFile, requireOwner, requireStorage, shareUrl, toFileDto } from './share-common.ts';
+import {
+  parseFileId,
+  recordEvent,
+  removeFile,
+  requireOwner,
+  requireStorage,
+  shareUrl,
+  toFileDto,
+} from './share-common.ts';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_TYPE_LENGTH = 255;
@@ -37,7 +41,8 @@ export function objectKey(shareId: string, name: string): string {
 function parseCreate(body: Record<string, unknown>): { name: string; size: number; type: string } {
   const name = typeof body.name === 'string' ? body.name.trim() : '';
   if (!name) throw new HttpError(400, 'File name is required');
-  if (name.length > MAX_NAME_LENGTH) throw new HttpError(400, `File name must be at most ${MAX_NAME_LENGTH} characters.`);
+  if (name.length > MAX_NAME_LENGTH)
+    throw new HttpError(400, `File name must be at most ${MAX_NAME_LENGTH} characters.`);
   const size = body.size;
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) {
     throw new HttpError(400, 'File size must be a whole number of bytes, zero or more');
@@ -47,7 +52,8 @@ function parseCreate(body: Record<string, unknown>): { name: string; size: numbe
     throw new HttpError(400, 'File type must be a text such as "text/plain".');
   }
   const type = (body.type ?? '').trim() || DEFAULT_TYPE;
-  if (type.length > MAX_TYPE_LENGTH) throw new HttpError(400, `File type must be at most ${MAX_TYPE_LENGTH} characters.`);
+  if (type.length > MAX_TYPE_LENGTH)
+    throw new HttpError(400, `File type must be at most ${MAX_TYPE_LENGTH} characters.`);
   // It becomes the object's Content-Type header: printable ASCII only.
   if (!/^[\x20-\x7e]+$/.test(type)) throw new HttpError(400, 'File type must be a MIME type such as "text/plain".');
   return { name, size, type };
@@ -109,7 +115,10 @@ export const createUpload: RouteHandler = async (req, ctx) => {
 function storageHttpError(error: unknown, action: string): Error {
   if (error instanceof StorageError) {
     if (error.code === 'unreachable' || error.code === 'bucket_not_found' || error.code === 'auth') {
-      return new HttpError(503, `${action}: file storage is not available right now. Please try again later or contact the administrator.`);
+      return new HttpError(
+        503,
+        `${action}: file storage is not available right now. Please try again later or contact the administrator.`,
+      );
     }
   }
   return error instanceof Error ? error : new Error(String(error));
@@ -172,7 +181,10 @@ function parseParts(body: Record<string, unknown>): { partNumber: number; etag: 
     if (!isWholeNumber(part.partNumber)) throw new HttpError(400, 'Every part needs a whole-number partNumber.');
     const etag = part.etag;
     if (typeof etag !== 'string' || !etag.trim() || etag.length > MAX_ETAG_LENGTH) {
-      throw new HttpError(400, `Part ${part.partNumber} needs its ETag (a text of at most ${MAX_ETAG_LENGTH} characters).`);
+      throw new HttpError(
+        400,
+        `Part ${part.partNumber} needs its ETag (a text of at most ${MAX_ETAG_LENGTH} characters).`,
+      );
     }
     return { partNumber: part.partNumber, etag: etag.trim() };
   });
@@ -217,7 +229,10 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
       throw new HttpError(409, 'This upload has expired or was cancelled. Please upload the file again.');
     }
     if (error instanceof StorageError && error.code === 'invalid_part') {
-      throw new HttpError(400, `The storage did not accept the uploaded parts (${error.s3Code ?? 'invalid part'}). Please upload the missing or damaged parts again.`);
+      throw new HttpError(
+        400,
+        `The storage did not accept the uploaded parts (${error.s3Code ?? 'invalid part'}). Please upload the missing or damaged parts again.`,
+      );
     }
     throw storageHttpError(error, 'Failed to complete the upload');
   }
@@ -229,7 +244,9 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
     try {
       await storage.deleteObject(row.storagePath);
     } catch (error) {
-      ctx.log.warn(`Could not delete ${row.storagePath} after a size mismatch: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.log.warn(
+        `Could not delete ${row.storagePath} after a size mismatch: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     await deleteFileRow(ctx.db, row.id);
     const [x, y] = sizeText(row.size, actual);
