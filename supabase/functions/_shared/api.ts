@@ -35,7 +35,11 @@ function match(pattern: string, path: string): Record<string, string> | null {
     const v = b[i] ?? '';
     if (p.startsWith(':')) {
       if (!v) return null;
-      params[p.slice(1)] = decodeURIComponent(v);
+      try {
+        params[p.slice(1)] = decodeURIComponent(v);
+      } catch {
+        return null; // a malformed escape cannot name anything of ours
+      }
     } else if (p !== v) return null;
   }
   return params;

@@ -35,6 +35,8 @@ export function errorResponse(status: number, message: string): Response {
 
 /** Reads a JSON object body, or fails with a 400 that says what is wrong. */
 export async function readJson(req: Request, maxBytes = 64 * 1024): Promise<Record<string, unknown>> {
+  // Refuse by the announced length before reading; check again after, for chunked bodies.
+  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) throw new HttpError(413, 'The request body is too large.');
   const text = await req.text();
   if (text.length > maxBytes) throw new HttpError(413, 'The request body is too large.');
   if (!text) return {};
