@@ -88,7 +88,7 @@ function startHeartbeat(): void {
 }
 
 async function registerBackgroundSync(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   const registration = (await navigator.serviceWorker.getRegistration()) as
     (ServiceWorkerRegistration & SyncCapableRegistration) | undefined;
   // Lets the browser resume the uploads after the tab is closed, once it has a network.
@@ -99,7 +99,7 @@ async function askPersistentStorage(): Promise<void> {
   if (persistAsked) return;
   persistAsked = true;
   // Without it the browser may evict queued files under storage pressure.
-  if (typeof navigator.storage?.persist !== 'function') return;
+  if (typeof navigator === 'undefined' || typeof navigator.storage?.persist !== 'function') return;
   if (await navigator.storage.persisted()) return;
   await navigator.storage.persist();
 }
