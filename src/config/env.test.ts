@@ -4,7 +4,8 @@ import { INVALID_ANON_KEY_MESSAGE, INVALID_URL_MESSAGE, parsePublicEnv } from '.
 
 const ORIGIN = 'https://ulak.example';
 const PUBLISHABLE = 'sb_publishable_abcdefghijklmnopqrstuvwxyz';
-const LEGACY_JWT = `eyJ${'a'.repeat(120)}`;
+// A JWT's three base64url parts; legacy anon keys are at least 100 characters long.
+const LEGACY_JWT = `eyJ${'a'.repeat(40)}.${'b'.repeat(60)}.${'c'.repeat(43)}`;
 
 describe('parsePublicEnv', () => {
   it('fills defaults from the page origin when only the key is given', () => {
@@ -46,7 +47,8 @@ describe('parsePublicEnv', () => {
   it.each([
     ['missing', undefined],
     ['empty', '  '],
-    ['a short JWT', `eyJ${'a'.repeat(50)}`],
+    ['a short JWT', `eyJ${'a'.repeat(20)}.${'b'.repeat(20)}.${'c'.repeat(8)}`],
+    ['a long token that is not a JWT', `eyJ${'a'.repeat(120)}`],
     ['a short publishable key', 'sb_publishable_short'],
     ['a publishable key with bad characters', 'sb_publishable_abcdefghij$%klmnopqrstuv'],
     ['a secret key', 'sb_secret_abcdefghijklmnopqrstuvwxyz'],
@@ -55,7 +57,7 @@ describe('parsePublicEnv', () => {
   });
 
   it('accepts a legacy JWT of at least 100 characters', () => {
-    const key = `eyJ${'b'.repeat(97)}`;
+    const key = `eyJ${'a'.repeat(30)}.${'b'.repeat(30)}.${'c'.repeat(35)}`;
     expect(parsePublicEnv({ VITE_SUPABASE_ANON_KEY: key }, ORIGIN).supabaseAnonKey).toBe(key);
   });
 });

@@ -1,6 +1,7 @@
 // The public configuration of the page and the service worker, read and checked once. Only values
 // that are safe to ship to every browser live here: the API URL and the public anon key.
 
+import { isValidAnonKey, isValidUrl } from '@domain/validation';
 import { DEFAULT_PRODUCT_NAME } from './site';
 
 export interface PublicEnv {
@@ -23,11 +24,6 @@ export const DEFAULT_PEERJS_PATH = '/peerjs';
 export const INVALID_URL_MESSAGE = 'Invalid Supabase URL format. Please check your .env file.';
 export const INVALID_ANON_KEY_MESSAGE = 'Invalid Supabase anon key format. Please check your .env file.';
 
-// Legacy anon keys are JWTs (base64url of '{"' starts with 'eyJ') and are always long; the newer
-// publishable keys have a fixed prefix followed by a random suffix.
-const LEGACY_JWT_MIN_LENGTH = 100;
-const PUBLISHABLE_KEY_PATTERN = /^sb_publishable_[A-Za-z0-9_-]{20,}$/;
-
 function text(raw: RawPublicEnv, name: string): string | undefined {
   const value = raw[name];
   if (typeof value !== 'string') return undefined;
@@ -42,21 +38,10 @@ function currentOrigin(): string {
   return self.location.origin;
 }
 
-function isValidAnonKey(key: string): boolean {
-  if (key.startsWith('eyJ')) return key.length >= LEGACY_JWT_MIN_LENGTH;
-  return PUBLISHABLE_KEY_PATTERN.test(key);
-}
-
 function parseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(INVALID_URL_MESSAGE);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(INVALID_URL_MESSAGE);
+  if (!isValidUrl(value)) throw new Error(INVALID_URL_MESSAGE);
   // A trailing slash would give '//functions/...' when paths are joined.
-  return url.href.replace(/\/+$/, '');
+  return new URL(value).href.replace(/\/+$/, '');
 }
 
 /**

@@ -23,6 +23,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const log = (message: string) => console.log(`[ulak] ${message}`);
 
 async function main(): Promise<void> {
+  // The SDK warns about Node 20 support ending for versions after January 2027; ours is pinned.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const dev = process.argv.includes('--dev');
   loadDotEnv(process.cwd());
   // An empty line in .env means "not set", so it must not override a generated value.
