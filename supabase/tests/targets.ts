@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,7 +48,8 @@ export async function freshDatabase(target: Target): Promise<TestDatabase> {
 
 /** An empty database on the PostgreSQL 15 cluster of this run. */
 export async function createPg15Database(): Promise<string> {
-  const name = `ulak_test_${process.pid}_${++databaseCounter}`;
+  // Unique across workers, which may share a pid when vitest runs them as threads.
+  const name = `ulak_test_${process.pid}_${++databaseCounter}_${randomUUID().slice(0, 8)}`;
   const shared = inject('pg15Url') as string | undefined;
   if (shared) {
     const admin = postgres(shared, { max: 1, onnotice: () => {} });
