@@ -26,6 +26,8 @@ export default defineConfig({
           name: 'server',
           include: ['supabase/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // One throwaway PostgreSQL 15 cluster for every database test file.
+          globalSetup: ['supabase/tests/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
