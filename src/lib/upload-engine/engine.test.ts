@@ -89,6 +89,7 @@ describe('UploadEngine', () => {
     expect(job?.file?.shareUrl).toBe(job?.shareUrl);
     const fileId = job?.fileId ?? '';
     expect(server.completes).toEqual([fileId]);
+    expect(server.clientInfos).toEqual(new Set(['ulak-test/1']));
     const sizes = server.puts.filter((p) => p.status === 200).sort((a, b) => a.partNumber - b.partNumber);
     expect(sizes.map((p) => p.bytes)).toEqual([PART, PART, PART, PART, 321]);
     expect(new Uint8Array(uploadedBytes(fileId))).toEqual(bytesOf(size));

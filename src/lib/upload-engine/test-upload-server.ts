@@ -39,6 +39,8 @@ export interface TestUploadServer {
   signCalls: number[][];
   aborts: string[];
   completes: string[];
+  /** `x-client-info` of every API request. */
+  clientInfos: Set<string>;
   /** Most part PUTs in progress at the same time. */
   maxConcurrentPuts: number;
   /** Part size the server plans with. */
@@ -102,6 +104,7 @@ export async function startTestUploadServer(options: { partSize?: number } = {})
     signCalls: [],
     aborts: [],
     completes: [],
+    clientInfos: new Set(),
     maxConcurrentPuts: 0,
     partSize: options.partSize ?? 1000,
     failPart: (n, statuses) => failures.set(n, [...statuses]),
@@ -140,6 +143,7 @@ export async function startTestUploadServer(options: { partSize?: number } = {})
       json(res, 401, { error: 'Invalid API key' });
       return;
     }
+    state.clientInfos.add(String(req.headers['x-client-info']));
     const raw = await readBody(req);
     const body = raw.length > 0 ? (JSON.parse(raw.toString()) as Record<string, unknown>) : {};
     if (path === 'uploads') {
