@@ -35,7 +35,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
               aria-label={navOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             />
             <Text fw={800}>{t('admin.shell.title')}</Text>
-            <Badge variant="light" size="sm">
+            <Badge variant="light" size="sm" tt="none">
               {t('admin.shell.version')}
             </Badge>
           </Group>
@@ -68,8 +68,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
             to={to}
             label={t(labelKey)}
             leftSection={<Icon size={18} stroke={1.6} />}
+            activeOptions={{ exact: true }}
             active={current === to}
-            aria-current={current === to ? 'page' : undefined}
             onClick={nav.close}
           />
         ))}
