@@ -1,0 +1,113 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconBrandWhatsapp, IconCheck, IconCopy, IconMail } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { mailtoHref, whatsAppHref } from './share-links';
+import { useCopyLink } from './use-copy-link';
+import { useShareMessage } from './use-share-message';
+
+export interface ShareActionsProps {
+  /** The share link ({origin}/s/{shareId}). */
+  url: string;
+  fileName: string;
+  /** ISO date the file is deleted; the message says "in 3 days" when absent. */
+  expiresAt?: string | null;
+  /**
+   * 'buttons': labelled buttons (download page, Home's results). 'compact': icon buttons with
+   * tooltips for list rows; their accessible names carry the file name so rows stay distinguishable.
+   */
+  variant?: 'buttons' | 'compact';
+  /** More actions (QR code, native share, delete) placed after the built-in ones. */
+  children?: ReactNode;
+}
+
+/** Copy link ('Copied!' for 2 s), WhatsApp and mail links for one shared file. */
+export function ShareActions({ url, fileName, expiresAt, variant = 'buttons', children }: ShareActionsProps) {
+  const { t } = useTranslation();
+  const { copied, copy } = useCopyLink();
+  const message = useShareMessage(fileName, url, expiresAt);
+  const whatsApp = whatsAppHref(message.text);
+  const mail = mailtoHref(message.subject, message.text);
+  const copyLabel = copied ? t('shareActions.copied') : t('shareActions.copyLink');
+  const CopyIcon = copied ? IconCheck : IconCopy;
+
+  const announcement = (
+    <VisuallyHidden role="status" aria-live="polite">
+      {copied ? t('shareActions.copiedAnnouncement', { name: fileName }) : ''}
+    </VisuallyHidden>
+  );
+
+  if (variant === 'compact') {
+    return (
+      <Group gap={4} wrap="nowrap" role="group" aria-label={t('shareActions.group', { name: fileName })}>
+        <Tooltip label={copyLabel} withinPortal={false}>
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'teal' : undefined}
+            size="lg"
+            onClick={() => void copy(url)}
+            aria-label={copied ? t('shareActions.copied') : t('shareActions.copyAria', { name: fileName })}
+          >
+            <CopyIcon size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('shareActions.whatsapp')} withinPortal={false}>
+          <ActionIcon
+            component="a"
+            href={whatsApp}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="subtle"
+            color="green"
+            size="lg"
+            aria-label={t('shareActions.whatsappAria', { name: fileName })}
+          >
+            <IconBrandWhatsapp size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('shareActions.email')} withinPortal={false}>
+          <ActionIcon
+            component="a"
+            href={mail}
+            variant="subtle"
+            size="lg"
+            aria-label={t('shareActions.emailAria', { name: fileName })}
+          >
+            <IconMail size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        {children}
+        {announcement}
+      </Group>
+    );
+  }
+
+  return (
+    <Group gap="xs" role="group" aria-label={t('shareActions.group', { name: fileName })}>
+      <Button
+        variant={copied ? 'filled' : 'light'}
+        color={copied ? 'teal' : undefined}
+        leftSection={<CopyIcon size={18} aria-hidden />}
+        onClick={() => void copy(url)}
+      >
+        {copyLabel}
+      </Button>
+      <Button
+        component="a"
+        href={whatsApp}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="light"
+        color="green"
+        leftSection={<IconBrandWhatsapp size={18} aria-hidden />}
+      >
+        {t('shareActions.whatsapp')}
+      </Button>
+      <Button component="a" href={mail} variant="light" leftSection={<IconMail size={18} aria-hidden />}>
+        {t('shareActions.email')}
+      </Button>
+      {children}
+      {announcement}
+    </Group>
+  );
+}

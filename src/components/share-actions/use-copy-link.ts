@@ -1,0 +1,27 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { COPIED_FEEDBACK_MS } from '@domain/constants';
+
+/**
+ * Copies text to the clipboard; `copied` stays true for COPIED_FEEDBACK_MS. A refused copy (no
+ * permission, insecure page) is only logged, as SPEC §8 says: the link stays visible to copy by hand.
+ */
+export function useCopyLink(): { copied: boolean; copy: (text: string) => Promise<void> } {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = useCallback(async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch (error) {
+      console.error('Could not copy the link', error);
+      return;
+    }
+    clearTimeout(timer.current);
+    setCopied(true);
+    timer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+  }, []);
+
+  return { copied, copy };
+}
