@@ -27,7 +27,9 @@ import { Route as AdminStorageRouteImport } from './routes/admin.storage';
 import { Route as AdminSystemRouteImport } from './routes/admin.system';
 import { Route as AdminUploadsRouteImport } from './routes/admin.uploads';
 import { Route as AdminUsersRouteImport } from './routes/admin.users';
+import { Route as SiteSIndexRouteImport } from './routes/_site.s.index';
 import { Route as SiteSShareIdRouteImport } from './routes/_site.s.$shareId';
+import { Route as SiteShareIndexRouteImport } from './routes/_site.share.index';
 import { Route as SiteShareShareIdRouteImport } from './routes/_site.share.$shareId';
 
 const SiteRoute = SiteRouteImport.update({
@@ -119,9 +121,19 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AdminRoute,
 } as any);
+const SiteSIndexRoute = SiteSIndexRouteImport.update({
+  id: '/s/',
+  path: '/s/',
+  getParentRoute: () => SiteRoute,
+} as any);
 const SiteSShareIdRoute = SiteSShareIdRouteImport.update({
   id: '/s/$shareId',
   path: '/s/$shareId',
+  getParentRoute: () => SiteRoute,
+} as any);
+const SiteShareIndexRoute = SiteShareIndexRouteImport.update({
+  id: '/share/',
+  path: '/share/',
   getParentRoute: () => SiteRoute,
 } as any);
 const SiteShareShareIdRoute = SiteShareShareIdRouteImport.update({
@@ -150,6 +162,8 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute;
   '/s/$shareId': typeof SiteSShareIdRoute;
   '/share/$shareId': typeof SiteShareShareIdRoute;
+  '/s/': typeof SiteSIndexRoute;
+  '/share/': typeof SiteShareIndexRoute;
 }
 export interface FileRoutesByTo {
   '/about': typeof SiteAboutRoute;
@@ -170,6 +184,8 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute;
   '/s/$shareId': typeof SiteSShareIdRoute;
   '/share/$shareId': typeof SiteShareShareIdRoute;
+  '/s': typeof SiteSIndexRoute;
+  '/share': typeof SiteShareIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -193,6 +209,8 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute;
   '/_site/s/$shareId': typeof SiteSShareIdRoute;
   '/_site/share/$shareId': typeof SiteShareShareIdRoute;
+  '/_site/s/': typeof SiteSIndexRoute;
+  '/_site/share/': typeof SiteShareIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -215,7 +233,9 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/admin/'
     | '/s/$shareId'
-    | '/share/$shareId';
+    | '/share/$shareId'
+    | '/s/'
+    | '/share/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/about'
@@ -235,7 +255,9 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/s/$shareId'
-    | '/share/$shareId';
+    | '/share/$shareId'
+    | '/s'
+    | '/share';
   id:
     | '__root__'
     | '/_site'
@@ -257,7 +279,9 @@ export interface FileRouteTypes {
     | '/_site/'
     | '/admin/'
     | '/_site/s/$shareId'
-    | '/_site/share/$shareId';
+    | '/_site/share/$shareId'
+    | '/_site/s/'
+    | '/_site/share/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -393,11 +417,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/_site/s/': {
+      id: '/_site/s/';
+      path: '/s';
+      fullPath: '/s/';
+      preLoaderRoute: typeof SiteSIndexRouteImport;
+      parentRoute: typeof SiteRoute;
+    };
     '/_site/s/$shareId': {
       id: '/_site/s/$shareId';
       path: '/s/$shareId';
       fullPath: '/s/$shareId';
       preLoaderRoute: typeof SiteSShareIdRouteImport;
+      parentRoute: typeof SiteRoute;
+    };
+    '/_site/share/': {
+      id: '/_site/share/';
+      path: '/share';
+      fullPath: '/share/';
+      preLoaderRoute: typeof SiteShareIndexRouteImport;
       parentRoute: typeof SiteRoute;
     };
     '/_site/share/$shareId': {
@@ -420,6 +458,8 @@ interface SiteRouteChildren {
   SiteIndexRoute: typeof SiteIndexRoute;
   SiteSShareIdRoute: typeof SiteSShareIdRoute;
   SiteShareShareIdRoute: typeof SiteShareShareIdRoute;
+  SiteSIndexRoute: typeof SiteSIndexRoute;
+  SiteShareIndexRoute: typeof SiteShareIndexRoute;
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
@@ -432,6 +472,8 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteIndexRoute: SiteIndexRoute,
   SiteSShareIdRoute: SiteSShareIdRoute,
   SiteShareShareIdRoute: SiteShareShareIdRoute,
+  SiteSIndexRoute: SiteSIndexRoute,
+  SiteShareIndexRoute: SiteShareIndexRoute,
 };
 
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren);

@@ -1,15 +1,34 @@
-import { Code, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { PageSection } from '@/components/page-section';
+import { isExpired } from '@domain/expiry';
+import { isShareId } from '@domain/share-id';
+import { ApiError } from '@/lib/supabase';
+import { useNow } from '@/components/share-actions/use-now';
+import { useShare } from '../api/get-share';
+import {
+  DownloadLoadingScreen,
+  FileExpiredScreen,
+  FileNotFoundScreen,
+  InvalidLinkScreen,
+  LoadFailedScreen,
+} from './download-states';
+import { FileDownloadView } from './file-download-view';
 
-/** Download page (/s/$shareId and /share/$shareId). Placeholder until the share feature lands. */
-export function DownloadScreen({ shareId }: { shareId: string }) {
-  const { t } = useTranslation();
-  return (
-    <PageSection title={t('download.title')} intro={t('download.intro')} size="sm">
-      <Text>
-        {t('download.shareId')} <Code>{shareId}</Code>
-      </Text>
-    </PageSection>
-  );
+/** Download page (/s/$shareId and /share/$shareId): every state of SPEC §2 and §8. */
+export function DownloadScreen({ shareId }: { shareId: string | undefined }) {
+  if (shareId === undefined || !isShareId(shareId)) return <InvalidLinkScreen />;
+  return <SharedFile shareId={shareId} />;
+}
+
+function SharedFile({ shareId }: { shareId: string }) {
+  const share = useShare(shareId);
+  const now = useNow();
+  if (share.isPending) return <DownloadLoadingScreen />;
+  if (share.isError) {
+    const { error } = share;
+    if (error instanceof ApiError && error.status === 404) return <FileNotFoundScreen />;
+    if (error instanceof ApiError && error.status === 400) return <InvalidLinkScreen />;
+    return <LoadFailedScreen onRetry={() => void share.refetch()} retrying={share.isFetching} />;
+  }
+  // Metadata read a while ago (cache, an open tab) may describe a file the sweep has since deleted.
+  if (isExpired(share.data.expiresAt, now)) return <FileExpiredScreen />;
+  return <FileDownloadView share={share.data} />;
 }
