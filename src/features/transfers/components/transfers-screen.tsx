@@ -1,13 +1,82 @@
-import { Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '@/components/page-section';
+import type { FileDto } from '@/lib/upload-engine/api';
+import { useMyFiles } from '../api/get-my-files';
+import { useUploadJobs } from '../hooks/use-upload-jobs';
+import { mergeTransfers } from '../utils/merge-transfers';
+import { FilePreviewDialog } from './file-preview-dialog';
+import { TransferRow } from './transfer-row';
 
-/** Transfers (/upload): this device's uploads. Placeholder until the transfers feature lands. */
+/** Transfers (/upload): this device's uploads, finished and under way, newest first. */
 export function TransfersScreen() {
   const { t } = useTranslation();
+  const files = useMyFiles();
+  const jobs = useUploadJobs();
+  const [preview, setPreview] = useState<FileDto | null>(null);
+  const items = mergeTransfers(files.data ?? [], jobs);
+
+  let content;
+  if (files.isPending && items.length === 0) {
+    content = (
+      <Center py="xl" role="status" aria-live="polite">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden />
+          <Text>{t('transfers.loading')}</Text>
+        </Group>
+      </Center>
+    );
+  } else if (files.isError && items.length === 0) {
+    content = (
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        icon={<IconAlertTriangle size={20} aria-hidden />}
+        title={t('transfers.loadFailed')}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{files.error.message}</Text>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={files.isFetching}
+            onClick={() => void files.refetch()}
+            leftSection={<IconRefresh size={14} aria-hidden />}
+          >
+            {t('transfers.retryLoad')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (items.length === 0) {
+    content = (
+      <Stack align="center" gap="md" py="xl">
+        <IconCloudUpload size={48} stroke={1.4} aria-hidden />
+        <Text fw={600}>{t('transfers.empty')}</Text>
+        <Button component={Link} to="/">
+          {t('transfers.uploadFromHome')}
+        </Button>
+      </Stack>
+    );
+  } else {
+    content = (
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('transfers.listLabel')}>
+        {items.map((item) => (
+          <TransferRow key={item.key} item={item} onOpen={setPreview} />
+        ))}
+      </Stack>
+    );
+  }
+
   return (
     <PageSection title={t('transfers.title')} intro={t('transfers.intro')}>
-      <Text c="dimmed">{t('transfers.empty')}</Text>
+      {content}
+      <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />
     </PageSection>
   );
 }

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FILE_LIST_LIMIT } from '@domain/constants';
+import { callApi } from '@/lib/supabase';
+import type { FileDto } from '@/lib/upload-engine/api';
+import { forgetOwnedFile, listOwnedFiles } from '@/lib/upload-engine/store';
+import { transfersKeys } from '../keys';
+
+/**
+ * This device's files, newest first: POST files/lookup with the owner records the upload engine
+ * kept. The server leaves out files that are gone (expired, deleted); their records are forgotten
+ * here, so the list never shows a dead link and the store does not grow forever.
+ */
+export async function getMyFiles(signal?: AbortSignal): Promise<FileDto[]> {
+  const owned = (await listOwnedFiles()).slice(0, FILE_LIST_LIMIT);
+  if (owned.length === 0) return [];
+  const { files } = await callApi<{ files: FileDto[] }>('files/lookup', {
+    method: 'POST',
+    body: { items: owned.map(({ shareId, ownerToken }) => ({ shareId, ownerToken })) },
+    signal,
+  });
+  const present = new Set(files.map((file) => file.shareId));
+  await Promise.all(owned.filter((record) => !present.has(record.shareId)).map((r) => forgetOwnedFile(r.shareId)));
+  return files;
+}
+
+export function myFilesQueryOptions() {
+  return queryOptions({
+    queryKey: transfersKeys.list(),
+    queryFn: ({ signal }) => getMyFiles(signal),
+  });
+}
+
+export function useMyFiles() {
+  return useQuery(myFilesQueryOptions());
+}

@@ -1,0 +1,211 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FileDto } from '@/lib/upload-engine/api';
+import { getUploadStore, listOwnedFiles, newJobRecord } from '@/lib/upload-engine/store';
+import type { UploadJobRecord } from '@/lib/upload-engine/store';
+import { renderRoute } from '@/test/render';
+
+// Transfers (SPEC §2): this device's files from the owner records, merged with unfinished uploads.
+// The API is a stubbed fetch; the engine's store is the real one on fake-indexeddb.
+
+const HOUR = 60 * 60 * 1000;
+const store = getUploadStore();
+
+function dto(shareId: string, overrides: Partial<FileDto> = {}): FileDto {
+  const now = Date.now();
+  return {
+    fileId: `file-${shareId}`,
+    shareId,
+    shareUrl: `http://ulak.test/s/${shareId}`,
+    name: `${shareId}.txt`,
+    size: 2048,
+    type: 'text/plain',
+    createdAt: new Date(now - HOUR).toISOString(),
+    expiresAt: new Date(now + 71 * HOUR).toISOString(),
+    downloadCount: 2,
+    viewCount: 5,
+    state: 'complete',
+    ...overrides,
+  };
+}
+
+async function own(file: FileDto, ownerToken = `token-${file.shareId}`) {
+  await store.putOwnedFile({
+    shareId: file.shareId,
+    ownerToken,
+    fileId: file.fileId,
+    name: file.name,
+    createdAt: Date.parse(file.createdAt),
+  });
+}
+
+function json(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+function stubApi(handler: (call: Call) => Response | Promise<Response>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call: Call = {
+        url: String(input),
+        method: init?.method ?? 'GET',
+        headers: (init?.headers ?? {}) as Record<string, string>,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      };
+      calls.push(call);
+      return handler(call);
+    }),
+  );
+  return calls;
+}
+
+beforeEach(async () => {
+  for (const job of await store.list()) await store.delete(job.id);
+  for (const owned of await store.listOwnedFiles()) await store.deleteOwnedFile(owned.shareId);
+});
+
+describe('Transfers', () => {
+  it('says it is loading while the list is on its way', async () => {
+    await own(dto('Aaaaaaa1'));
+    stubApi(() => new Promise<Response>(() => {}));
+    await renderRoute('/upload');
+    expect(screen.getByText('Manage, share, and delete your uploaded files from here.')).toBeInTheDocument();
+    expect(await screen.findByText('Loading your files...')).toBeInTheDocument();
+  });
+
+  it('with nothing uploaded says so and links to Home, without asking the server', async () => {
+    const calls = stubApi(() => json(500));
+    await renderRoute('/upload');
+    expect(await screen.findByText('No files uploaded yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upload files from Home' })).toHaveAttribute('href', '/');
+    expect(calls).toEqual([]);
+  });
+
+  it('lists the files newest first with size and time left; gone files are forgotten', async () => {
+    const older = dto('Older111', {
+      name: 'holiday.jpg',
+      type: 'image/jpeg',
+      size: 3 * 1024 ** 2,
+      createdAt: new Date(Date.now() - 50 * HOUR).toISOString(),
+      expiresAt: new Date(Date.now() + 22.5 * HOUR).toISOString(),
+    });
+    const newer = dto('Newer222', { name: 'notes.txt' });
+    const gone = dto('Gone3333', { createdAt: new Date(Date.now() - 80 * HOUR).toISOString() });
+    for (const file of [older, newer, gone]) await own(file);
+    const calls = stubApi(() => json(200, { files: [newer, older] }));
+
+    await renderRoute('/upload');
+    const list = await screen.findByRole('list', { name: 'Your files' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['notes.txt', 'holiday.jpg']);
+    expect(within(rows[0] as HTMLElement).getByText('2 KB')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('2 days left')).toBeInTheDocument();
+    // Urgent: under a day left, in red with a warning icon.
+    expect(within(rows[1] as HTMLElement).getByText('3 MB')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('22 hours left')).toBeInTheDocument();
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://127.0.0.1:54321/functions/v1/api/files/lookup' });
+    expect((calls[0]?.body as { items: unknown[] }).items).toEqual([
+      { shareId: 'Newer222', ownerToken: 'token-Newer222' },
+      { shareId: 'Older111', ownerToken: 'token-Older111' },
+      { shareId: 'Gone3333', ownerToken: 'token-Gone3333' },
+    ]);
+    await waitFor(async () =>
+      expect((await listOwnedFiles()).map((o) => o.shareId).sort()).toEqual(['Newer222', 'Older111']),
+    );
+  });
+
+  it('deletes a file with its owner token: the row goes and the record is forgotten', async () => {
+    const file = dto('Delete11', { name: 'old.pdf', type: 'application/pdf' });
+    await own(file, 'secret-owner-token');
+    let release: (response: Response) => void = () => {};
+    const calls = stubApi((call) => {
+      if (call.method === 'DELETE') return new Promise<Response>((resolve) => (release = resolve));
+      return json(200, { files: calls.some((c) => c.method === 'DELETE') ? [] : [file] });
+    });
+    const { user } = await renderRoute('/upload');
+    const button = await screen.findByRole('button', { name: 'Delete old.pdf' });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    release(new Response(null, { status: 204 }));
+
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'old.pdf' })).not.toBeInTheDocument());
+    expect(await screen.findByText('No files uploaded yet')).toBeInTheDocument();
+    const deletion = calls.find((c) => c.method === 'DELETE');
+    expect(deletion?.url).toBe('http://127.0.0.1:54321/functions/v1/api/shares/Delete11');
+    expect(deletion?.headers['x-owner-token']).toBe('secret-owner-token');
+    expect(await listOwnedFiles()).toEqual([]);
+  });
+
+  it('a refused delete says why and keeps the row', async () => {
+    const file = dto('Refuse11', { name: 'kept.pdf' });
+    await own(file);
+    stubApi((call) =>
+      call.method === 'DELETE'
+        ? json(403, { error: 'Only the device that uploaded this file can delete it.' })
+        : json(200, { files: [file] }),
+    );
+    const { user } = await renderRoute('/upload');
+    await user.click(await screen.findByRole('button', { name: 'Delete kept.pdf' }));
+    expect(
+      await screen.findByText('Could not delete: Only the device that uploaded this file can delete it.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'kept.pdf' })).toBeInTheDocument();
+  });
+
+  it('shows uploads under way with their progress, and failed ones with their error', async () => {
+    const running: UploadJobRecord = {
+      ...newJobRecord({ blob: new Blob(['x']), name: 'movie.mp4', type: 'video/mp4' }, 'job-1', Date.now()),
+      blob: null,
+      size: 1000,
+      bytesDone: 500,
+      state: 'uploading',
+    };
+    const failed: UploadJobRecord = {
+      ...newJobRecord({ blob: new Blob(['x']), name: 'big.zip', type: 'application/zip' }, 'job-2', Date.now() - 1000),
+      blob: null,
+      state: 'failed',
+      error: 'This file is larger than 2 GB, the limit per file.',
+    };
+    await store.put(running);
+    await store.put(failed);
+    stubApi(() => json(200, { files: [] }));
+    await renderRoute('/upload');
+
+    const movie = await screen.findByRole('listitem', { name: 'movie.mp4' });
+    expect(within(movie).getByRole('progressbar', { name: 'Uploading to Ulak: 50%' })).toBeInTheDocument();
+    expect(within(movie).getByText('Uploading to Ulak: 50%')).toBeInTheDocument();
+    const big = screen.getByRole('listitem', { name: 'big.zip' });
+    expect(within(big).getByRole('alert')).toHaveTextContent(
+      'Upload failed: This file is larger than 2 GB, the limit per file.',
+    );
+    expect(within(big).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('opens a file’s details from its row', async () => {
+    const file = dto('Preview1', { name: 'photo.png', type: 'image/png' });
+    await own(file);
+    stubApi(() => json(200, { files: [file] }));
+    const { user } = await renderRoute('/upload');
+    await user.click(await screen.findByRole('button', { name: 'photo.png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'File details' });
+    expect(within(dialog).getByText('image/png')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'http://ulak.test/s/Preview1' })).toBeInTheDocument();
+    expect(within(dialog).getByText('2')).toBeInTheDocument();
+  });
+});
