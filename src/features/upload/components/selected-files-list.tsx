@@ -1,0 +1,75 @@
+import { ActionIcon, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@domain/format-bytes';
+import type { BatchEntry } from '../hooks/use-upload-batch';
+import type { SelectedFile } from '../hooks/use-file-selection';
+
+function percentOf(entry: BatchEntry): number {
+  if (entry.state === 'done') return 100;
+  return entry.size === 0 ? 0 : Math.min(100, Math.floor((entry.bytesDone / entry.size) * 100));
+}
+
+export interface SelectedFilesListProps {
+  selection: readonly SelectedFile[];
+  /** The upload's state per selection entry, once it started. */
+  progress: ReadonlyMap<string, BatchEntry>;
+  onRemove: (id: string) => void;
+  /** No removing while the files are being sent. */
+  locked: boolean;
+}
+
+/** The picked files with their size and, during the upload, each one's progress. */
+export function SelectedFilesList({ selection, progress, onRemove, locked }: SelectedFilesListProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={600} aria-live="polite">
+        {t('upload.card.selected', { count: selection.length })}
+      </Text>
+      <Stack component="ul" gap={6} p={0} m={0} mah={260} style={{ listStyle: 'none', overflowY: 'auto' }}>
+        {selection.map((entry) => {
+          const state = progress.get(entry.id);
+          const percent = state === undefined ? null : percentOf(state);
+          const label = t('transfers.uploading', { percent: percent ?? 0 });
+          return (
+            <li key={entry.id}>
+              <Group gap="xs" wrap="nowrap" justify="space-between">
+                <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+                  <Text size="sm" truncate="end" title={entry.label}>
+                    {entry.label}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatBytes(entry.file.size)}
+                    {state?.state === 'failed' && state.error ? ` · ${state.error}` : ''}
+                  </Text>
+                </Stack>
+                {state?.state === 'done' ? (
+                  <IconCheck size={18} color="var(--mantine-color-teal-6)" aria-label={t('upload.card.fileDone')} />
+                ) : (
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    disabled={locked}
+                    onClick={() => onRemove(entry.id)}
+                    aria-label={t('upload.card.remove', { name: entry.label })}
+                  >
+                    <IconX size={16} aria-hidden />
+                  </ActionIcon>
+                )}
+              </Group>
+              {percent !== null && state?.state !== 'done' && state?.state !== 'failed' && (
+                <>
+                  <Progress value={percent} size="sm" mt={4} aria-label={label} />
+                  <Text size="xs" c="dimmed" aria-live="polite">
+                    {state?.state === 'paused' ? t('transfers.paused') : label}
+                  </Text>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { FileDto } from '@/lib/upload-engine/api';
+import { cancelUpload, enqueueUploads, retryUpload, subscribeUploads, waitForUpload } from '@/lib/upload-engine/client';
+import type { UploadJobState, UploadJobSummary } from '@/lib/upload-engine/protocol';
+
+/** One file of the current upload, as the engine last reported it. */
+export interface BatchEntry {
+  /** The selection entry it came from. */
+  selectionId: string;
+  jobId: string;
+  name: string;
+  size: number;
+  state: UploadJobState;
+  bytesDone: number;
+  error: string | null;
+  file: FileDto | null;
+}
+
+export type BatchPhase = 'idle' | 'uploading' | 'failed' | 'done';
+
+const IN_FLIGHT: ReadonlySet<UploadJobState> = new Set(['queued', 'uploading', 'paused']);
+
+/**
+ * The outcome of a job that was just retried. Unlike `waitForUpload` it does not read the store
+ * first: there the job may still say 'failed' until the runner has taken the retry.
+ */
+function waitForRetry(jobId: string): Promise<FileDto> {
+  return new Promise((resolve, reject) => {
+    const unsubscribe = subscribeUploads((event) => {
+      if (event.type !== 'upload:state' || event.job.jobId !== jobId) return;
+      const { job } = event;
+      if (job.state === 'done' && job.file !== null) resolve(job.file);
+      else if (job.state === 'failed') reject(new Error(job.error ?? 'The upload failed.'));
+      else if (job.state === 'cancelled') reject(new Error('The upload was cancelled.'));
+      else return;
+      unsubscribe();
+    });
+  });
+}
+
+function phaseOf(entries: readonly BatchEntry[]): BatchPhase {
+  if (entries.length === 0) return 'idle';
+  if (entries.some((entry) => IN_FLIGHT.has(entry.state))) return 'uploading';
+  if (entries.some((entry) => entry.state === 'failed')) return 'failed';
+  return 'done';
+}
+
+/**
+ * The upload the card started: hands the files to the engine and follows them by its broadcasts.
+ * Everything the engine reports is kept by job id, so an event that beats `enqueueUploads`'s answer
+ * is not lost.
+ */
+export function useUploadBatch() {
+  const [batch, setBatch] = useState<BatchEntry[]>([]);
+  const [reports, setReports] = useState<ReadonlyMap<string, Partial<UploadJobSummary>>>(new Map());
+
+  useEffect(
+    () =>
+      subscribeUploads((event) => {
+        const jobId = event.type === 'upload:state' ? event.job.jobId : event.jobId;
+        const report: Partial<UploadJobSummary> =
+          event.type === 'upload:state' ? event.job : { bytesDone: event.bytesDone };
+        setReports((current) => new Map(current).set(jobId, { ...current.get(jobId), ...report }));
+      }),
+    [],
+  );
+
+  const entries = useMemo(
+    () =>
+      batch.map((entry): BatchEntry => {
+        const report = reports.get(entry.jobId);
+        if (report === undefined) return entry;
+        return {
+          ...entry,
+          state: report.state ?? entry.state,
+          bytesDone: report.bytesDone ?? entry.bytesDone,
+          error: report.error ?? entry.error,
+          file: report.file ?? entry.file,
+        };
+      }),
+    [batch, reports],
+  );
+
+  /**
+   * Stores the files as upload jobs (they survive a reload from then on) and starts them.
+   * Resolves with the finished files; rejects with the first failure's message.
+   */
+  const start = useCallback(async (files: { selectionId: string; file: File }[]): Promise<FileDto[]> => {
+    const refs = await enqueueUploads(files.map(({ file }) => file));
+    setBatch(
+      refs.map((ref, index) => ({
+        selectionId: files[index]?.selectionId ?? ref.jobId,
+        jobId: ref.jobId,
+        name: ref.name,
+        size: ref.size,
+        state: 'queued',
+        bytesDone: 0,
+        error: null,
+        file: null,
+      })),
+    );
+    return Promise.all(refs.map((ref) => waitForUpload(ref.jobId)));
+  }, []);
+
+  /**
+   * Sends the failed files again, from the parts the bucket already has. Resolves with every file
+   * of the upload once all are done; rejects with the message of a file that failed again.
+   */
+  const retryFailed = useCallback(async (): Promise<FileDto[]> => {
+    const failed = entries.filter((entry) => entry.state === 'failed');
+    const finished = entries.flatMap((entry) => (entry.state === 'done' && entry.file !== null ? [entry.file] : []));
+    // Shown as waiting at once; the engine's events take over from here.
+    setReports((current) => {
+      const next = new Map(current);
+      for (const entry of failed) next.set(entry.jobId, { ...next.get(entry.jobId), state: 'queued', error: null });
+      return next;
+    });
+    const outcomes = failed.map((entry) => waitForRetry(entry.jobId));
+    await Promise.all(failed.map((entry) => retryUpload(entry.jobId)));
+    return [...finished, ...(await Promise.all(outcomes))];
+  }, [entries]);
+
+  /** Drops one file from the upload (cancelling it on the server if it was under way). */
+  const drop = useCallback(
+    async (selectionId: string) => {
+      const entry = entries.find((each) => each.selectionId === selectionId);
+      setBatch((current) => current.filter((each) => each.selectionId !== selectionId));
+      if (entry !== undefined && entry.state !== 'done') await cancelUpload(entry.jobId);
+    },
+    [entries],
+  );
+
+  const reset = useCallback(() => setBatch([]), []);
+
+  return { entries, phase: phaseOf(entries), start, retryFailed, drop, reset };
+}

@@ -1,0 +1,34 @@
+// Files from a drop, folders included: the File list of a drop holds only the top-level entries
+// (a dropped folder shows up as an unreadable zero-byte "file"), so folders are walked through the
+// File System entries API, which every current browser supports for drops.
+
+function fileOf(entry: FileSystemFileEntry): Promise<File> {
+  return new Promise((resolve, reject) => entry.file(resolve, reject));
+}
+
+function readBatch(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> {
+  return new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+}
+
+async function filesOf(entry: FileSystemEntry): Promise<File[]> {
+  if (entry.isFile) return [await fileOf(entry as FileSystemFileEntry)];
+  if (!entry.isDirectory) return [];
+  const reader = (entry as FileSystemDirectoryEntry).createReader();
+  const files: File[] = [];
+  // readEntries hands out at most ~100 entries per call; an empty batch means the end.
+  for (let batch = await readBatch(reader); batch.length > 0; batch = await readBatch(reader)) {
+    for (const child of batch) files.push(...(await filesOf(child)));
+  }
+  return files;
+}
+
+/** Every file of a drop, the files inside dropped folders too. Call it inside the drop handler. */
+export async function readDroppedFiles(data: DataTransfer): Promise<File[]> {
+  // Entries must be taken before the first await: the DataTransfer is emptied when the event ends.
+  const entries = [...data.items]
+    .filter((item) => item.kind === 'file')
+    .map((item) => item.webkitGetAsEntry?.() ?? null);
+  if (entries.length === 0 || entries.some((entry) => entry === null)) return [...data.files];
+  const nested = await Promise.all(entries.map((entry) => filesOf(entry as FileSystemEntry)));
+  return nested.flat();
+}
