@@ -122,6 +122,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
           <Group grow gap="sm">
             <Button
               variant="light"
+              px="xs"
               leftSection={<IconFilePlus size={18} aria-hidden />}
               onClick={() => filesInput.current?.click()}
               disabled={busy}
@@ -130,6 +131,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             </Button>
             <Button
               variant="light"
+              px="xs"
               leftSection={<IconFolderPlus size={18} aria-hidden />}
               onClick={() => folderInput.current?.click()}
               disabled={busy}

@@ -1,0 +1,60 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { FILE_LIST_LIMIT } from '@domain/constants';
+import type { FileDto } from '@/lib/upload-engine/api';
+import type { UploadJobSummary } from '@/lib/upload-engine/protocol';
+import { mergeTransfers } from './merge-transfers';
+
+function file(shareId: string, createdAt: number, state: FileDto['state'] = 'complete'): FileDto {
+  return {
+    fileId: shareId,
+    shareId,
+    shareUrl: `http://x/s/${shareId}`,
+    name: shareId,
+    size: 1,
+    type: '',
+    createdAt: new Date(createdAt).toISOString(),
+    expiresAt: null,
+    downloadCount: 0,
+    viewCount: 0,
+    state,
+  };
+}
+
+function job(jobId: string, createdAt: number, state: UploadJobSummary['state'], shareId: string | null = null) {
+  return {
+    jobId,
+    name: jobId,
+    type: '',
+    size: 1,
+    state,
+    bytesDone: 0,
+    shareId,
+    shareUrl: null,
+    error: null,
+    createdAt,
+    file: null,
+  };
+}
+
+describe('mergeTransfers', () => {
+  it('puts unfinished uploads and server files together, newest first', () => {
+    const items = mergeTransfers([file('old', 1000), file('new', 3000)], [job('running', 2000, 'uploading')]);
+    expect(items.map((i) => i.key)).toEqual(['file:new', 'job:running', 'file:old']);
+  });
+
+  it("an unfinished upload replaces the server's 'uploading' row; finished and cancelled jobs are left to the server", () => {
+    const items = mergeTransfers(
+      [file('Same1234', 1000, 'uploading')],
+      [job('a', 1000, 'uploading', 'Same1234'), job('b', 2000, 'done', 'Done1234'), job('c', 3000, 'cancelled')],
+    );
+    expect(items.map((i) => i.key)).toEqual(['job:a']);
+  });
+
+  it(`shows at most ${FILE_LIST_LIMIT}`, () => {
+    const files = Array.from({ length: FILE_LIST_LIMIT + 5 }, (_, i) => file(`f${i}`, i));
+    const items = mergeTransfers(files, []);
+    expect(items).toHaveLength(FILE_LIST_LIMIT);
+    expect(items[0]?.key).toBe(`file:f${FILE_LIST_LIMIT + 4}`);
+  });
+});

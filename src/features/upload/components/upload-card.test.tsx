@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { useUploadCard } from '../hooks/use-upload-card';
+import { UploadCard } from './upload-card';
+
+// The card's own behaviour before the engine takes over; uploads end to end: tests/e2e/share-flow.
+
+function SelectionProbe() {
+  const { selection, busy } = useUploadCard();
+  return <p>{`probe: ${selection.length} picked${busy ? ', busy' : ''}`}</p>;
+}
+
+const files = () => [
+  new File(['a'.repeat(1500)], 'notes.txt', { type: 'text/plain' }),
+  new File(['b'], 'photo.jpg', { type: 'image/jpeg' }),
+];
+
+describe('Home upload card', () => {
+  it('lists the picked files with a count, and removes one before upload', async () => {
+    const { user } = await renderWithProviders(
+      <UploadCard>
+        <SelectionProbe />
+      </UploadCard>,
+    );
+    expect(screen.getByText('Files will auto-delete after 3 days')).toBeInTheDocument();
+    const picked = files();
+    await user.upload(screen.getByTestId('upload-files-input'), picked);
+    expect(screen.getByText('2 files selected')).toBeInTheDocument();
+    expect(screen.getByText('1.46 KB')).toBeInTheDocument();
+    expect(screen.getByText('probe: 2 picked')).toBeInTheDocument();
+
+    // Picking the same file again does not list it twice.
+    await user.upload(screen.getByTestId('upload-files-input'), picked.slice(0, 1));
+    expect(screen.getByText('2 files selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove photo.jpg' }));
+    expect(screen.getByText('1 file selected')).toBeInTheDocument();
+    expect(screen.queryByText('photo.jpg')).not.toBeInTheDocument();
+  });
+
+  it('asks for files when Upload is pressed with none', async () => {
+    const { user } = await renderWithProviders(<UploadCard />);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select files first');
+  });
+
+  it('a failure shows its message and keeps the selection', async () => {
+    // No IndexedDB (private mode in some browsers, storage blocked): the files cannot be queued.
+    vi.stubGlobal('indexedDB', undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = await renderWithProviders(<UploadCard />);
+    await user.upload(screen.getByTestId('upload-files-input'), files());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Upload failed');
+    expect(alert.textContent?.length).toBeGreaterThan('Upload failed'.length);
+    expect(screen.getByText('2 files selected')).toBeInTheDocument();
+    expect(screen.getByText('notes.txt')).toBeInTheDocument();
+  });
+});
