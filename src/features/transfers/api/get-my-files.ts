@@ -27,6 +27,9 @@ export function myFilesQueryOptions() {
   return queryOptions({
     queryKey: transfersKeys.list(),
     queryFn: ({ signal }) => getMyFiles(signal),
+    // Uploads finish on Home, in other tabs and in the service worker, none of which can tell this
+    // query; the list is one small request, so every visit asks again.
+    staleTime: 0,
   });
 }
 
