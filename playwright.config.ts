@@ -32,9 +32,12 @@ export default defineConfig({
   },
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    url: `${E2E_ORIGIN}/functions/v1/api/health`,
+    // The host listens on 127.0.0.1; this check does not try 127.0.0.1 when localhost is ::1 first.
+    url: `http://127.0.0.1:${PORT}/functions/v1/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,
+    // Lets the host close the database and storage cleanly, and the data folder be removed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: { PORT: String(PORT) },

@@ -1,18 +1,28 @@
 // Starts the product for the browser tests exactly as `npm start` does, on a fresh data folder
-// (so every run begins empty) that is removed when the server stops.
+// (so every run begins empty) that is removed when the server stops. The anon key is fixed so the
+// built app stays valid from one run to the next (the build is redone only when sources change),
+// and each port gets its own build folder so parallel runs don't overwrite each other.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+const port = process.env.PORT ?? '8181';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ulak-e2e-'));
+const E2E_ANON_KEY = 'sb_publishable_e2e_0000000000000000000000';
+// Playwright stops the whole process group (npm, sh, tsx, the host) with SIGTERM: see
+// gracefulShutdown in playwright.config.ts. We only wait for the host and clean up.
 const child = spawn('npm', ['start'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DIST_DIR: path.resolve(import.meta.dirname, `../.tmp/e2e-dist-${port}`),
+    ANON_KEY: E2E_ANON_KEY,
+  },
 });
-const stop = () => child.kill('SIGTERM');
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+process.on('SIGTERM', () => child.kill('SIGTERM'));
+process.on('SIGINT', () => child.kill('SIGTERM'));
 child.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);

@@ -1,7 +1,7 @@
 // `npm start`: the whole product on one machine, in one process, on one port (default 8080):
 // the web app, the API at /functions/v1/*, embedded storage at /storage, PeerJS at /peerjs,
 // embedded Postgres (or DATABASE_URL), and the 60-second expiry sweep.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiHandler } from '../functions/_shared/api.ts';
@@ -36,7 +36,13 @@ async function main(): Promise<void> {
   prepareDataDir(dataDir);
   const { secrets, newAdminPassword } = await loadSecrets(dataDir);
 
-  const server = createServer();
+  // The port is taken first (so a clash is reported before any work), but requests wait for the
+  // platform: until it is ready they get a 503 instead of hanging.
+  let ready: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const server = createServer((req, res) => {
+    if (ready) ready(req, res);
+    else res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '2' }).end('Ulak is starting.');
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -105,12 +111,14 @@ async function main(): Promise<void> {
     web = vite.handle;
     closeWeb = vite.close;
   } else {
-    await ensureBuilt(root, publicEnv, log);
-    web = staticHandler(path.join(root, 'dist'));
+    // DIST_DIR lets two hosts (say, parallel test runs) build without overwriting each other.
+    const distDir = path.resolve(given.DIST_DIR ?? path.join(root, 'dist'));
+    await ensureBuilt(root, distDir, publicEnv, log);
+    web = staticHandler(distDir);
   }
 
   const trustProxy = given.TRUST_PROXY === 'true';
-  server.on('request', (req, res) => {
+  ready = (req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/functions/v1/')) {
       api(toRequest(req, localOrigin, trustProxy))
@@ -122,7 +130,7 @@ async function main(): Promise<void> {
     } else if (url.startsWith('/storage/') && storageServer) storageServer.handle(req, res);
     else if (url.startsWith(PEERJS_PATH)) peer.handle(req, res);
     else web(req, res);
-  });
+  };
   server.on('upgrade', (req, socket, head) => {
     if (!peer.handleUpgrade(req, socket, head) && !dev) socket.destroy();
   });

@@ -26,14 +26,19 @@ function buildStamp(root: string, publicEnv: Record<string, string>): string {
 }
 
 /** Builds dist/ unless it was built from the same sources and settings. */
-export async function ensureBuilt(root: string, publicEnv: Record<string, string>, log: (m: string) => void): Promise<void> {
+export async function ensureBuilt(
+  root: string,
+  outDir: string,
+  publicEnv: Record<string, string>,
+  log: (m: string) => void,
+): Promise<void> {
   const stamp = buildStamp(root, publicEnv);
-  const stampFile = path.join(root, 'dist', STAMP);
+  const stampFile = path.join(outDir, STAMP);
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
   log('Building the web app (only when sources or settings changed)...');
   Object.assign(process.env, publicEnv);
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   writeFileSync(stampFile, stamp);
 }
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 
 // SPEC §2: every route of the product, with something a person must see on it.
 const publicRoutes = ['/', '/upload', '/how-it-works', '/about', '/privacy', '/terms', '/cookies'];
@@ -73,16 +73,26 @@ test('after a reload the service worker controls the page', async ({ page }) => 
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 });
 
-test('Chromium reports the app installable', async ({ page }) => {
-  await page.goto('/');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+// Installability is never reported in incognito, which Playwright's contexts are: use a profile.
+test('Chromium reports the app installable', async ({ baseURL, browserName: _ }, testInfo) => {
+  const context = await chromium.launchPersistentContext(testInfo.outputPath('profile'), {
+    executablePath: testInfo.project.use.launchOptions?.executablePath,
+    args: testInfo.project.use.launchOptions?.args,
   });
-  const cdp = await page.context().newCDPSession(page);
-  await expect
-    .poll(async () => {
-      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-      return installabilityErrors;
-    })
-    .toEqual([]);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(baseURL ?? '/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const cdp = await context.newCDPSession(page);
+    await expect
+      .poll(async () => {
+        const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+        return installabilityErrors;
+      })
+      .toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
