@@ -9,7 +9,18 @@ import tseslint from 'typescript-eslint';
 const features = ['upload', 'transfers', 'share', 'p2p', 'admin', 'pages', 'send'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'data', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', '.tmp'] },
+  {
+    ignores: [
+      'dist',
+      'dev-dist',
+      'data',
+      'node_modules',
+      'src/routeTree.gen.ts',
+      'test-results',
+      'playwright-report',
+      '.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended'],

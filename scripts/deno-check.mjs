@@ -10,6 +10,10 @@ const deno = path.join(path.dirname(require.resolve('deno/package.json')), 'bin.
 const result = spawnSync(
   process.execPath,
   [deno, 'check', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, DENO_DIR: path.join(root, 'node_modules/.cache/deno'), DENO_NO_UPDATE_CHECK: '1' } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DENO_DIR: path.join(root, 'node_modules/.cache/deno'), DENO_NO_UPDATE_CHECK: '1' },
+  },
 );
 process.exit(result.status ?? 1);

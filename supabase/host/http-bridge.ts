@@ -1,6 +1,7 @@
 // Node's http <-> the Web-standard Request/Response the API handlers speak.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
 /**
  * Builds a Request from a Node request. X-Forwarded-For is set from the socket (the handlers take
@@ -34,6 +35,9 @@ export async function sendResponse(response: Response, res: ServerResponse): Pro
     return;
   }
   await new Promise<void>((resolve, reject) => {
-    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res).on('finish', resolve).on('error', reject);
+    Readable.fromWeb(response.body as NodeReadableStream)
+      .pipe(res)
+      .on('finish', resolve)
+      .on('error', reject);
   });
 }

@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   // An empty line in .env means "not set", so it must not override a generated value.
   const given = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v)) as Record<string, string>;
   const port = Number(given.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new HostError(`PORT "${given.PORT}" is not a port number.`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new HostError(`PORT "${given.PORT}" is not a port number.`);
   const host = given.HOST ?? '127.0.0.1';
   const dataDir = path.resolve(given.DATA_DIR ?? path.join(root, 'data'));
   prepareDataDir(dataDir);
@@ -38,16 +39,17 @@ async function main(): Promise<void> {
 
   // The port is taken first (so a clash is reported before any work), but requests wait for the
   // platform: until it is ready they get a 503 instead of hanging.
-  let ready: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  const server = createServer((req, res) => {
-    if (ready) ready(req, res);
-    else res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '2' }).end('Ulak is starting.');
-  });
+  let handle = (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '2' }).end('Ulak is starting.');
+  };
+  const server = createServer((req, res) => handle(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new HostError(`Port ${port} is already in use. Stop the program using it, or start with another port: PORT=${port + 1} npm start`)
+          ? new HostError(
+              `Port ${port} is already in use. Stop the program using it, or start with another port: PORT=${port + 1} npm start`,
+            )
           : new HostError(`Cannot listen on ${host}:${port}: ${error.message}`),
       ),
     );
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
   }
 
   const trustProxy = given.TRUST_PROXY === 'true';
-  ready = (req, res) => {
+  handle = (req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/functions/v1/')) {
       api(toRequest(req, localOrigin, trustProxy))
@@ -149,10 +151,16 @@ async function main(): Promise<void> {
   void sweep();
 
   for (const line of describeHealth(await checkHealth(ctx))) log(line);
-  log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(dataDir, 'pglite')}` : 'DATABASE_URL'}`);
-  log(`Storage: ${embeddedStorage ? `embedded S3 in ${path.join(dataDir, 'storage')}` : config.storage?.endpoint ?? 'not configured'}`);
+  log(
+    `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(dataDir, 'pglite')}` : 'DATABASE_URL'}`,
+  );
+  log(
+    `Storage: ${embeddedStorage ? `embedded S3 in ${path.join(dataDir, 'storage')}` : (config.storage?.endpoint ?? 'not configured')}`,
+  );
   if (newAdminPassword) {
-    log(`Admin sign-in created (shown only this once): username "${secrets.adminUsername}", password "${newAdminPassword}"`);
+    log(
+      `Admin sign-in created (shown only this once): username "${secrets.adminUsername}", password "${newAdminPassword}"`,
+    );
   }
   log(`Ulak is running at ${publicOrigin} (Ctrl-C stops it)`);
 

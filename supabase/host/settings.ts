@@ -59,7 +59,9 @@ export async function loadSecrets(dataDir: string): Promise<{ secrets: HostSecre
     try {
       return { secrets: JSON.parse(readFileSync(file, 'utf8')) as HostSecrets };
     } catch (error) {
-      throw new HostError(`${file} cannot be read (${(error as Error).message}). Restore it or remove it to start anew.`);
+      throw new HostError(
+        `${file} cannot be read (${(error as Error).message}). Restore it or remove it to start anew.`,
+      );
     }
   }
   const password = random(15);

@@ -7,7 +7,15 @@ import path from 'node:path';
 
 export type WebHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
-const BUILD_INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'supabase/functions/_shared/domain'];
+const BUILD_INPUTS = [
+  'src',
+  'sw',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'supabase/functions/_shared/domain',
+];
 const STAMP = '.ulak-build.json';
 
 function listInputs(root: string, rel: string, out: string[]): void {
@@ -82,7 +90,11 @@ export function staticHandler(distDir: string): WebHandler {
 }
 
 /** Vite's dev server as middleware on our server (HMR over the same port). */
-export async function devHandler(root: string, server: Server, publicEnv: Record<string, string>): Promise<{ handle: WebHandler; close(): Promise<void> }> {
+export async function devHandler(
+  root: string,
+  server: Server,
+  publicEnv: Record<string, string>,
+): Promise<{ handle: WebHandler; close(): Promise<void> }> {
   Object.assign(process.env, publicEnv);
   const { createServer } = await import('vite');
   const vite = await createServer({ root, server: { middlewareMode: true, hmr: { server } }, appType: 'spa' });

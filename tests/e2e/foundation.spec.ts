@@ -59,7 +59,10 @@ for (const route of adminRoutes) {
 test('wrong admin credentials are refused by the server', async ({ page }) => {
   await page.goto('/admin');
   await page.getByLabel(/username/i).fill('admin');
-  await page.getByLabel(/password/i).first().fill('not-the-password');
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill('not-the-password');
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page.getByText('Invalid username or password')).toBeVisible();
 });

@@ -70,7 +70,9 @@ export function createApiHandler(ctx: ApiContext): (req: Request) => Promise<Res
       return await found.route.handler(req, ctx, found.params);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message);
-      ctx.log.error(`${req.method} ${path} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      ctx.log.error(
+        `${req.method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       return errorResponse(500, 'Something went wrong on our side. Please try again.');
     }
   };

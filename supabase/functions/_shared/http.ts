@@ -21,7 +21,12 @@ export const corsHeaders: Record<string, string> = {
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...corsHeaders, ...headers },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...corsHeaders,
+      ...headers,
+    },
   });
 }
 
@@ -36,7 +41,8 @@ export function errorResponse(status: number, message: string): Response {
 /** Reads a JSON object body, or fails with a 400 that says what is wrong. */
 export async function readJson(req: Request, maxBytes = 64 * 1024): Promise<Record<string, unknown>> {
   // Refuse by the announced length before reading; check again after, for chunked bodies.
-  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) throw new HttpError(413, 'The request body is too large.');
+  if (Number(req.headers.get('content-length') ?? 0) > maxBytes)
+    throw new HttpError(413, 'The request body is too large.');
   const text = await req.text();
   if (text.length > maxBytes) throw new HttpError(413, 'The request body is too large.');
   if (!text) return {};
