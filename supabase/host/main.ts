@@ -10,9 +10,11 @@ import { consoleLogger, type ApiContext } from '../functions/_shared/context.ts'
 import { SWEEP_INTERVAL_MS } from '../functions/_shared/domain/constants.ts';
 import { checkHealth, describeHealth } from '../functions/_shared/handlers/health.ts';
 import { sweepExpired } from '../functions/_shared/handlers/sweep.ts';
+import { createSmtpMailer } from '../functions/_shared/smtp-mailer.ts';
 import { createStorage } from '../functions/_shared/storage.ts';
 import { openDatabase } from './database.ts';
 import { sendResponse, toRequest } from './http-bridge.ts';
+import { createOutboxMailer } from './outbox-mailer.ts';
 import { createPeerServer, PEERJS_PATH } from './peer-server.ts';
 import { HostError, loadDotEnv, loadSecrets, prepareDataDir } from './settings.ts';
 import { startEmbeddedStorage } from './storage-server.ts';
@@ -96,7 +98,13 @@ async function main(): Promise<void> {
       })
     : null;
   const storage = config.storage ? createStorage(config.storage) : null;
-  const ctx: ApiContext = { config, db: database.db, storage, log: consoleLogger, now: () => new Date() };
+  // Real SMTP when SMTP_URL is set; otherwise each mail is written to <DATA_DIR>/outbox as .eml.
+  const mailFrom = given.MAIL_FROM ?? `${config.productName} <no-reply@${new URL(publicOrigin).hostname}>`;
+  const outboxDir = path.join(dataDir, 'outbox');
+  const mailer = given.SMTP_URL
+    ? createSmtpMailer(given.SMTP_URL, mailFrom)
+    : createOutboxMailer(outboxDir, mailFrom, log);
+  const ctx: ApiContext = { config, db: database.db, storage, log: consoleLogger, now: () => new Date(), mailer };
   const api = createApiHandler(ctx);
   const peer = createPeerServer(server);
 
@@ -153,6 +161,9 @@ async function main(): Promise<void> {
   for (const line of describeHealth(await checkHealth(ctx))) log(line);
   log(
     `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(dataDir, 'pglite')}` : 'DATABASE_URL'}`,
+  );
+  log(
+    `Mail: ${given.SMTP_URL ? 'sent over SMTP (SMTP_URL)' : `written to ${outboxDir} as .eml files (set SMTP_URL to send)`}`,
   );
   log(
     `Storage: ${embeddedStorage ? `embedded S3 in ${path.join(dataDir, 'storage')}` : (config.storage?.endpoint ?? 'not configured')}`,

@@ -5,6 +5,7 @@ import { HttpError, corsHeaders, errorResponse, timingSafeEqual } from './http.t
 import { healthHandler } from './handlers/health.ts';
 import { adminLoginHandler } from './handlers/admin-login.ts';
 import { shareRoutes } from './handlers/share-routes.ts';
+import { sendMail } from './handlers/send-mail.ts';
 
 export type RouteHandler = (req: Request, ctx: ApiContext, params: Record<string, string>) => Promise<Response>;
 
@@ -23,6 +24,7 @@ const routes: Route[] = [
   { method: 'GET', path: '/health', handler: healthHandler, auth: 'none' },
   { method: 'POST', path: '/admin/login', handler: adminLoginHandler, auth: 'anon' },
   ...shareRoutes,
+  { method: 'POST', path: '/send', handler: sendMail, auth: 'anon' },
 ];
 
 function match(pattern: string, path: string): Record<string, string> | null {

@@ -1,5 +1,6 @@
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db.ts';
+import type { Mailer } from './mailer.ts';
 import type { Storage } from './storage.ts';
 
 export interface Logger {
@@ -16,6 +17,8 @@ export interface ApiContext {
   log: Logger;
   /** The clock, replaceable in tests that move time forward. */
   now: () => Date;
+  /** Sends the share-link emails (POST /send); absent when the host has no way to send mail. */
+  mailer?: Mailer;
 }
 
 export const consoleLogger: Logger = {

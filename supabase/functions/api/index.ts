@@ -4,6 +4,7 @@ import { createApiHandler } from '../_shared/api.ts';
 import { loadServerConfig } from '../_shared/config.ts';
 import { consoleLogger } from '../_shared/context.ts';
 import { createPostgresDb } from '../_shared/postgres-db.ts';
+import { createSmtpMailer } from '../_shared/smtp-mailer.ts';
 import { createStorage } from '../_shared/storage.ts';
 
 const env = Deno.env.toObject();
@@ -12,4 +13,12 @@ const config = loadServerConfig({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? en
 const db = createPostgresDb(env.DATABASE_URL ?? env.SUPABASE_DB_URL ?? '', { max: 3 });
 const storage = config.storage ? createStorage(config.storage) : null;
 
-Deno.serve(createApiHandler({ config, db, storage, log: consoleLogger, now: () => new Date() }));
+// Without SMTP_URL the API answers POST /send with 503 (the Edge has no outbox folder).
+const mailer = env.SMTP_URL
+  ? createSmtpMailer(
+      env.SMTP_URL,
+      env.MAIL_FROM ?? `${config.productName} <no-reply@${new URL(config.publicOrigin).hostname}>`,
+    )
+  : undefined;
+
+Deno.serve(createApiHandler({ config, db, storage, log: consoleLogger, now: () => new Date(), mailer }));

@@ -1,0 +1,232 @@
+// POST /send: emails the share links of files this device uploaded to up to MAX_RECIPIENTS people.
+// Not an open relay: the page names only share ids (with their owner tokens); the server writes
+// the message itself from what it knows about those files, escapes the person's title and message,
+// limits their length, checks every address and rate-limits each visitor through system_logs.
+import type { RouteHandler } from '../api.ts';
+import type { ApiContext } from '../context.ts';
+import { FILE_LIST_LIMIT, MAX_RECIPIENTS, RETENTION_DAYS } from '../domain/constants.ts';
+import {
+  MAX_SEND_MESSAGE_LENGTH,
+  MAX_SEND_TITLE_LENGTH,
+  SEND_MAX_PER_WINDOW,
+  SEND_WINDOW_MS,
+  toSingleLine,
+  validateRecipientList,
+} from '../domain/recipients.ts';
+import { isShareId } from '../domain/share-id.ts';
+import { filesByShareIds, type FileRow } from '../files-repo.ts';
+import { clientAddress, HttpError, json, readJson } from '../http.ts';
+import type { MailMessage } from '../mailer.ts';
+import { ownerTokenMatches } from '../owner-token.ts';
+import { visitorHash } from '../visitor.ts';
+import { hasExpired, recordEvent, shareUrl } from './share-common.ts';
+
+export const MAIL_SENT_EVENT = 'mail_sent';
+const MAX_TOKEN_LENGTH = 200;
+
+type MailLanguage = 'en' | 'tr';
+
+const RECIPIENT_MESSAGES = {
+  none: 'Please add at least one email address',
+  full: `Add at most ${MAX_RECIPIENTS} email addresses.`,
+  invalid: 'Every recipient must be a valid email address.',
+  empty: 'Every recipient must be a valid email address.',
+  duplicate: 'Each email address may appear only once.',
+} as const;
+
+/** The mail's wording, in the sender's language (the recipients most likely share it). */
+const TEXTS: Record<
+  MailLanguage,
+  {
+    locale: string;
+    defaultTitle: string;
+    intro: (product: string, count: number) => string;
+    expiry: (date: string) => string;
+    footer: (product: string) => string;
+  }
+> = {
+  en: {
+    locale: 'en-GB',
+    defaultTitle: 'Shared file',
+    intro: (product, count) =>
+      count === 1 ? `A file was shared with you on ${product}:` : `${count} files were shared with you on ${product}:`,
+    expiry: (date) =>
+      `These links expire on ${date} (${RETENTION_DAYS} days after upload). The files are then deleted automatically and cannot be recovered, so download them before then.`,
+    footer: (product) =>
+      `Sent by ${product} because someone entered your address when sharing files. ${product} does not keep your address.`,
+  },
+  tr: {
+    locale: 'tr-TR',
+    defaultTitle: 'Paylaşılan dosya',
+    intro: (product, count) =>
+      count === 1
+        ? `${product} üzerinden sizinle bir dosya paylaşıldı:`
+        : `${product} üzerinden sizinle ${count} dosya paylaşıldı:`,
+    expiry: (date) =>
+      `Bu bağlantıların süresi ${date} tarihinde dolar (yüklemeden ${RETENTION_DAYS} gün sonra). Dosyalar ardından otomatik olarak silinir ve geri getirilemez; lütfen o zamana kadar indirin.`,
+    footer: (product) =>
+      `Bu e-posta, biri dosya paylaşırken adresinizi girdiği için ${product} tarafından gönderildi. ${product} adresinizi saklamaz.`,
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function parseItems(value: unknown): { shareId: string; ownerToken: string }[] {
+  if (!Array.isArray(value) || value.length === 0) throw new HttpError(400, 'Please select files first');
+  if (value.length > FILE_LIST_LIMIT) throw new HttpError(400, `Send at most ${FILE_LIST_LIMIT} files at once.`);
+  const items = new Map<string, string>();
+  for (const item of value as unknown[]) {
+    const i = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    if (!isShareId(i.shareId)) throw new HttpError(400, 'Every item needs a valid shareId.');
+    if (typeof i.ownerToken !== 'string' || !i.ownerToken || i.ownerToken.length > MAX_TOKEN_LENGTH) {
+      throw new HttpError(400, 'Every item needs its ownerToken.');
+    }
+    items.set(i.shareId, i.ownerToken);
+  }
+  return [...items].map(([shareId, ownerToken]) => ({ shareId, ownerToken }));
+}
+
+function optionalText(value: unknown, name: string, max: number): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw new HttpError(400, `The ${name} must be text.`);
+  const text = value.trim();
+  if (text.length > max) throw new HttpError(400, `The ${name} may be at most ${max} characters.`);
+  return text;
+}
+
+function validTimeZone(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 64) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value;
+  } catch {
+    return 'UTC';
+  }
+}
+
+export interface SendContent {
+  title: string;
+  message: string;
+  language: MailLanguage;
+  timeZone: string;
+}
+
+/** The mail, written by the server from the files' own names and links. */
+export function buildShareMail(
+  ctx: Pick<ApiContext, 'config'>,
+  recipients: readonly string[],
+  files: readonly FileRow[],
+  content: SendContent,
+): MailMessage {
+  const texts = TEXTS[content.language];
+  const product = ctx.config.productName;
+  const subject = content.title || texts.defaultTitle;
+  const expiries = files.map((f) => f.expiresAt?.getTime()).filter((t): t is number => t !== undefined);
+  const expiresAt = expiries.length > 0 ? new Date(Math.min(...expiries)) : null;
+  const date = expiresAt
+    ? new Intl.DateTimeFormat(texts.locale, {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        timeZone: content.timeZone,
+      }).format(expiresAt) + (content.timeZone === 'UTC' ? ' UTC' : '')
+    : null;
+  const links = files.map((f) => ({ name: f.name, url: shareUrl(ctx.config, f.shareId) }));
+
+  const text = [
+    ...(content.message ? [content.message, ''] : []),
+    texts.intro(product, files.length),
+    '',
+    ...links.flatMap((l) => [`- ${l.name}`, `  ${l.url}`]),
+    '',
+    ...(date ? [texts.expiry(date), ''] : []),
+    '--',
+    texts.footer(product),
+  ].join('\n');
+
+  const html = `<!doctype html>
+<html lang="${content.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1b1e">
+<h1 style="font-size:20px">${escapeHtml(subject)}</h1>
+${content.message ? `<p style="white-space:pre-wrap">${escapeHtml(content.message)}</p>` : ''}
+<p>${escapeHtml(texts.intro(product, files.length))}</p>
+<ul>
+${links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.name)}</a><br><span style="color:#555">${escapeHtml(l.url)}</span></li>`).join('\n')}
+</ul>
+${date ? `<p style="color:#b45309"><strong>${escapeHtml(texts.expiry(date))}</strong></p>` : ''}
+<hr><p style="font-size:12px;color:#666">${escapeHtml(texts.footer(product))}</p>
+</body></html>`;
+
+  return { to: recipients, subject, text, html };
+}
+
+async function sendsInWindow(ctx: ApiContext, visitor: string): Promise<number> {
+  const since = new Date(ctx.now().getTime() - SEND_WINDOW_MS).toISOString();
+  const [row] = await ctx.db.query<{ sends: number }>(
+    `select count(*)::int as sends from public.system_logs
+      where event_type = $1 and visitor_hash = $2 and created_at > $3::timestamptz`,
+    [MAIL_SENT_EVENT, visitor, since],
+  );
+  return row?.sends ?? 0;
+}
+
+export const sendMail: RouteHandler = async (req, ctx) => {
+  const mailer = ctx.mailer;
+  if (!mailer) throw new HttpError(503, 'Sending email is not set up on this server.');
+  const body = await readJson(req);
+
+  if (!Array.isArray(body.recipients)) throw new HttpError(400, RECIPIENT_MESSAGES.none);
+  const checked = validateRecipientList(body.recipients as unknown[]);
+  if (!checked.ok) throw new HttpError(400, RECIPIENT_MESSAGES[checked.problem]);
+  const items = parseItems(body.items);
+  const content: SendContent = {
+    title: toSingleLine(optionalText(body.title, 'title', MAX_SEND_TITLE_LENGTH)),
+    message: optionalText(body.message, 'message', MAX_SEND_MESSAGE_LENGTH),
+    language: body.language === 'tr' ? 'tr' : 'en',
+    timeZone: validTimeZone(body.timeZone),
+  };
+
+  const visitor = await visitorHash(ctx.config.ipHashSalt, clientAddress(req));
+  if ((await sendsInWindow(ctx, visitor)) >= SEND_MAX_PER_WINDOW) {
+    throw new HttpError(429, 'Too many emails sent from here. Please try again in an hour.');
+  }
+
+  const rows = new Map(
+    (
+      await filesByShareIds(
+        ctx.db,
+        items.map((i) => i.shareId),
+      )
+    ).map((r) => [r.shareId, r]),
+  );
+  const now = ctx.now();
+  const files: FileRow[] = [];
+  for (const item of items) {
+    const row = rows.get(item.shareId);
+    if (!row || row.uploadState !== 'complete' || hasExpired(row, now)) {
+      throw new HttpError(404, 'One of the files was not found or has expired. Upload it again.');
+    }
+    if (!(await ownerTokenMatches(item.ownerToken, row.ownerTokenHash))) {
+      throw new HttpError(403, 'Only the device that uploaded a file can email its link.');
+    }
+    files.push(row);
+  }
+
+  const message = buildShareMail(ctx, checked.recipients, files, content);
+  let accepted: string[];
+  try {
+    ({ accepted } = await mailer.send(message));
+  } catch (error) {
+    ctx.log.error(`Sending mail failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HttpError(502, 'The email could not be sent. Please try again later.');
+  }
+  // Counts only: the log never keeps the recipients' addresses.
+  await recordEvent(ctx, req, MAIL_SENT_EVENT, { recipients: checked.recipients.length, files: files.length });
+  return json({ accepted });
+};

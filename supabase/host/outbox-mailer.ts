@@ -1,0 +1,32 @@
+// The one-machine mailer when no SMTP_URL is set: every message is rendered by nodemailer exactly
+// as it would go over SMTP and written to <DATA_DIR>/outbox/ as an .eml file (open it with any
+// mail program), so `npm start` sends real, inspectable mail with no account anywhere.
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Mailer } from '../functions/_shared/mailer.ts';
+
+export function createOutboxMailer(outboxDir: string, from: string, log: (message: string) => void): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: [...message.to],
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      await mkdir(outboxDir, { recursive: true });
+      // Time first, so a folder listing is in sending order.
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      log(`Mail to ${message.to.length} recipient(s) written to ${file} (set SMTP_URL to send it for real).`);
+      return { accepted: [...message.to] };
+    },
+  };
+}

@@ -1,0 +1,224 @@
+// @vitest-environment node
+// POST /send against a real database and bucket. The mailer is our own interface's capturing
+// implementation (the outbox mailer that `npm start` uses is tested on a real folder separately).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_RECIPIENTS, RETENTION_MS } from '../../functions/_shared/domain/constants.ts';
+import { SEND_MAX_PER_WINDOW, SEND_WINDOW_MS } from '../../functions/_shared/domain/recipients.ts';
+import type { MailMessage, Mailer } from '../../functions/_shared/mailer.ts';
+import { startTestPlatform, TEST_PUBLIC_ORIGIN, type TestPlatform } from '../platform.ts';
+import { TARGETS } from '../targets.ts';
+
+interface Uploaded {
+  fileId: string;
+  shareId: string;
+  ownerToken: string;
+}
+
+let visitorCounter = 0;
+
+/** Each test is its own visitor, so the rate limit of one does not leak into another. */
+function newVisitor(): Record<string, string> {
+  visitorCounter += 1;
+  return { 'x-forwarded-for': `203.0.113.${visitorCounter}` };
+}
+
+async function upload(p: TestPlatform, name: string, text: string): Promise<Uploaded> {
+  const bytes = new TextEncoder().encode(text);
+  const created = await p.call('POST', '/uploads', { body: { name, size: bytes.length, type: 'text/plain' } });
+  expect(created.status).toBe(201);
+  const c = (await created.json()) as Uploaded & { partCount: number };
+  const signed = await p.call('POST', `/uploads/${c.fileId}/parts`, {
+    body: { partNumbers: [1] },
+    headers: { 'x-owner-token': c.ownerToken },
+  });
+  const { urls } = (await signed.json()) as { urls: { url: string }[] };
+  const put = await fetch(urls[0]!.url, { method: 'PUT', body: bytes });
+  const done = await p.call('POST', `/uploads/${c.fileId}/complete`, {
+    body: { parts: [{ partNumber: 1, etag: put.headers.get('etag') }] },
+    headers: { 'x-owner-token': c.ownerToken },
+  });
+  expect(done.status).toBe(200);
+  return c;
+}
+
+describe.each(TARGETS)('POST /send on %s', (target) => {
+  let p: TestPlatform;
+  const sent: MailMessage[] = [];
+  const capturing: Mailer = {
+    async send(message) {
+      sent.push(message);
+      return { accepted: [...message.to] };
+    },
+  };
+  let report: Uploaded;
+  let photo: Uploaded;
+
+  beforeAll(async () => {
+    p = await startTestPlatform({ target });
+    p.ctx.mailer = capturing;
+    report = await upload(p, 'report <final>.txt', 'quarterly numbers');
+    photo = await upload(p, 'photo.txt', 'a picture');
+  });
+  afterAll(async () => {
+    await p?.close();
+  });
+  beforeEach(() => {
+    sent.length = 0;
+  });
+
+  const items = () => [report, photo].map(({ shareId, ownerToken }) => ({ shareId, ownerToken }));
+
+  it('sends one mail with the title, the message, the names, the links and the expiry warning', async () => {
+    const res = await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: {
+        recipients: ['Ada@Example.com', 'alan@example.org'],
+        title: 'Quarterly files',
+        message: 'Here are the files we talked about.',
+        items: items(),
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ accepted: ['ada@example.com', 'alan@example.org'] });
+    expect(sent).toHaveLength(1);
+    const mail = sent[0]!;
+    expect(mail.to).toEqual(['ada@example.com', 'alan@example.org']);
+    expect(mail.subject).toBe('Quarterly files');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('Here are the files we talked about.');
+      expect(body).toContain(`${TEST_PUBLIC_ORIGIN}/s/${report.shareId}`);
+      expect(body).toContain(`${TEST_PUBLIC_ORIGIN}/s/${photo.shareId}`);
+      expect(body).toContain('photo.txt');
+      expect(body).toContain('These links expire on');
+    }
+    expect(mail.text).toContain('report <final>.txt');
+  });
+
+  it('never lets the title or message inject HTML or mail headers', async () => {
+    const res = await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: {
+        recipients: ['ada@example.com'],
+        title: 'Hi\r\nBcc: everyone@example.com',
+        message: '<script>alert(1)</script><a href="http://evil.test">click</a>',
+        items: items(),
+      },
+    });
+    expect(res.status).toBe(200);
+    const mail = sent[0]!;
+    expect(mail.subject).toBe('Hi Bcc: everyone@example.com');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('href="http://evil.test"');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).toContain('report &lt;final&gt;.txt');
+  });
+
+  it('writes the mail in Turkish when the sender uses Turkish, with the default title', async () => {
+    const res = await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: { recipients: ['ada@example.com'], language: 'tr', items: items().slice(0, 1) },
+    });
+    expect(res.status).toBe(200);
+    expect(sent[0]!.subject).toBe('Paylaşılan dosya');
+    expect(sent[0]!.text).toContain('tarihinde dolar');
+  });
+
+  it('refuses bad recipient lists with a sentence a person can act on', async () => {
+    const cases: [unknown, string][] = [
+      [[], 'Please add at least one email address'],
+      [['not-an-address'], 'Every recipient must be a valid email address.'],
+      [['a@example.com', 'A@example.com'], 'Each email address may appear only once.'],
+      [
+        Array.from({ length: MAX_RECIPIENTS + 1 }, (_, i) => `p${i}@example.com`),
+        `Add at most ${MAX_RECIPIENTS} email addresses.`,
+      ],
+    ];
+    for (const [recipients, error] of cases) {
+      const res = await p.call('POST', '/send', { headers: newVisitor(), body: { recipients, items: items() } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error });
+    }
+    const tooLong = await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: { recipients: ['a@example.com'], title: 'x'.repeat(201), items: items() },
+    });
+    expect(tooLong.status).toBe(400);
+    const noFiles = await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: { recipients: ['a@example.com'], items: [] },
+    });
+    expect(await noFiles.json()).toEqual({ error: 'Please select files first' });
+    expect(sent).toHaveLength(0);
+  });
+
+  it("mails only links of files whose owner token the caller holds (no relay for others' files)", async () => {
+    const res = await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: { recipients: ['a@example.com'], items: [{ shareId: report.shareId, ownerToken: photo.ownerToken }] },
+    });
+    expect(res.status).toBe(403);
+    expect(sent).toHaveLength(0);
+    const unknown = await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: { recipients: ['a@example.com'], items: [{ shareId: 'Zz9Zz9Zz', ownerToken: photo.ownerToken }] },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it(`allows ${SEND_MAX_PER_WINDOW} sends per visitor per hour, then answers 429`, async () => {
+    const visitor = newVisitor();
+    const send = () =>
+      p.call('POST', '/send', {
+        headers: visitor,
+        body: { recipients: ['a@example.com'], items: items().slice(0, 1) },
+      });
+    for (let i = 0; i < SEND_MAX_PER_WINDOW; i++) expect((await send()).status).toBe(200);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(sent).toHaveLength(SEND_MAX_PER_WINDOW);
+    // Another visitor is not affected, and the limit lifts after the window.
+    const other = await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: { recipients: ['a@example.com'], items: items().slice(0, 1) },
+    });
+    expect(other.status).toBe(200);
+    p.advanceTime(SEND_WINDOW_MS + 1000);
+    expect((await send()).status).toBe(200);
+    p.advanceTime(-(SEND_WINDOW_MS + 1000));
+  });
+
+  it('keeps no recipient address in the logs', async () => {
+    await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: { recipients: ['secret.person@example.com'], items: items() },
+    });
+    const rows = await p.ctx.db.query<{ t: string }>(`select t::text as t from public.system_logs t`);
+    expect(rows.map((r) => r.t).join('\n')).not.toContain('secret.person');
+  });
+
+  it('refuses expired files', async () => {
+    p.advanceTime(RETENTION_MS + 60_000);
+    try {
+      const res = await p.call('POST', '/send', {
+        headers: newVisitor(),
+        body: { recipients: ['a@example.com'], items: items() },
+      });
+      expect(res.status).toBe(404);
+    } finally {
+      p.advanceTime(-(RETENTION_MS + 60_000));
+    }
+  });
+
+  it('answers 503 when the host has no mailer', async () => {
+    p.ctx.mailer = undefined;
+    try {
+      const res = await p.call('POST', '/send', {
+        headers: newVisitor(),
+        body: { recipients: ['a@example.com'], items: items() },
+      });
+      expect(res.status).toBe(503);
+    } finally {
+      p.ctx.mailer = capturing;
+    }
+  });
+});
