@@ -1,5 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { AppProviders } from '@/components/app-providers';
+import { PwaPrompts } from '@/components/pwa/pwa-prompts';
 import { env } from '@/config/env';
 import { setupI18n } from '@/lib/i18n';
 import { registerServiceWorker } from '@/lib/pwa';
@@ -21,6 +22,7 @@ export function App() {
   return (
     <AppProviders i18n={i18n} queryClient={queryClient}>
       <RouterProvider router={router} />
+      <PwaPrompts />
     </AppProviders>
   );
 }

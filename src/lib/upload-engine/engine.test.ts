@@ -220,6 +220,9 @@ describe('UploadEngine', () => {
     await server.whenStalled();
     await until(async () => ((await store.get(jobId))?.parts.length ?? 0) >= 4, 'four parts stored');
     await first.stop();
+    // A part whose bytes had all reached the server before the stop is still logged by it a moment
+    // later: let those land before counting, so they are not mistaken for the second runner's.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     // A crashed runner leaves its claim behind; a new one must wait for it to run out.
     await store.update(jobId, (job) => ({ ...job, leaseOwner: 'crashed-tab', leaseUntil: Date.now() + 30_000 }));
     const stored = new Set((await store.get(jobId))?.parts.map((p) => p.partNumber));

@@ -7,9 +7,11 @@ import type { FileDto, FinishedPart } from './api';
 import type { UploadJobState, UploadJobSummary } from './protocol';
 
 export const UPLOAD_DB_NAME = 'ulak';
-export const UPLOAD_DB_VERSION = 1;
+// 2: adds sharedItems (files another app shared to us through the Web Share Target).
+export const UPLOAD_DB_VERSION = 2;
 const JOBS = 'uploadJobs';
 const OWNED = 'ownedFiles';
+const SHARED = 'sharedItems';
 
 /** One file to upload, stored before the first byte is sent so a crash or a closed tab loses nothing. */
 export interface UploadJobRecord {
@@ -54,6 +56,28 @@ export interface OwnedFileRecord {
   createdAt: number;
 }
 
+/** A file as the share target received it. */
+export interface SharedFile {
+  blob: Blob;
+  name: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * What one share from another app brought (Web Share Target): its files, and the title, text and
+ * URL the sharing app may add. Kept until the person uploads or discards it.
+ */
+export interface SharedItemRecord {
+  id: string;
+  /** ms since epoch. */
+  sharedAt: number;
+  title: string | null;
+  text: string | null;
+  url: string | null;
+  files: SharedFile[];
+}
+
 export interface UploadStore {
   get(id: string): Promise<UploadJobRecord | undefined>;
   put(job: UploadJobRecord): Promise<void>;
@@ -81,11 +105,16 @@ export interface UploadStore {
   /** Newest first. */
   listOwnedFiles(): Promise<OwnedFileRecord[]>;
   deleteOwnedFile(shareId: string): Promise<void>;
+  putSharedItem(record: SharedItemRecord): Promise<void>;
+  /** Oldest first. */
+  listSharedItems(): Promise<SharedItemRecord[]>;
+  deleteSharedItem(id: string): Promise<void>;
 }
 
 interface UploadDb extends DBSchema {
   [JOBS]: { key: string; value: UploadJobRecord };
   [OWNED]: { key: string; value: OwnedFileRecord };
+  [SHARED]: { key: string; value: SharedItemRecord };
 }
 
 /** A fresh record in state 'queued', as the page stores it before anything is sent. */
@@ -136,12 +165,27 @@ export function summarizeJob(job: UploadJobRecord): UploadJobSummary {
 }
 
 function openDatabase(name: string, onClose: () => void): Promise<IDBPDatabase<UploadDb>> {
-  return openDB<UploadDb>(name, UPLOAD_DB_VERSION, {
+  // A newer version of the app already upgraded the database while this one still runs (an old tab,
+  // or this worker before the new one takes over): open it as it is, so its uploads go on. Every
+  // version only adds stores, so the ones this code uses are there.
+  return openAtVersion(name, UPLOAD_DB_VERSION, onClose).catch((error: unknown) => {
+    if (error instanceof DOMException && error.name === 'VersionError') return openAtVersion(name, undefined, onClose);
+    throw error;
+  });
+}
+
+function openAtVersion(
+  name: string,
+  version: number | undefined,
+  onClose: () => void,
+): Promise<IDBPDatabase<UploadDb>> {
+  return openDB<UploadDb>(name, version, {
     upgrade(database) {
       if (!database.objectStoreNames.contains(JOBS)) database.createObjectStore(JOBS, { keyPath: 'id' });
       if (!database.objectStoreNames.contains(OWNED)) {
         database.createObjectStore(OWNED, { keyPath: 'shareId' });
       }
+      if (!database.objectStoreNames.contains(SHARED)) database.createObjectStore(SHARED, { keyPath: 'id' });
     },
     // A newer version of the app (a new service worker) wants to upgrade: step aside, and open the
     // new version on the next call.
@@ -239,6 +283,19 @@ class IdbUploadStore implements UploadStore {
 
   async deleteOwnedFile(shareId: string) {
     await (await this.db()).delete(OWNED, shareId);
+  }
+
+  async putSharedItem(record: SharedItemRecord) {
+    await (await this.db()).put(SHARED, record);
+  }
+
+  async listSharedItems() {
+    const items = await (await this.db()).getAll(SHARED);
+    return items.sort((a, b) => a.sharedAt - b.sharedAt);
+  }
+
+  async deleteSharedItem(id: string) {
+    await (await this.db()).delete(SHARED, id);
   }
 }
 

@@ -30,6 +30,9 @@ export function myFilesQueryOptions() {
     // Uploads finish on Home, in other tabs and in the service worker, none of which can tell this
     // query; the list is one small request, so every visit asks again.
     staleTime: 0,
+    // Kept (and saved to IndexedDB) long after the screen closes, so Transfers opens with the last
+    // known list offline; see persist-transfers.ts.
+    gcTime: 24 * 60 * 60 * 1000,
   });
 }
 

@@ -1,21 +1,30 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconRefresh, IconX } from '@tabler/icons-react';
+import { useNetwork } from '@mantine/hooks';
+import { IconRefresh, IconWifiOff, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelUpload, retryUpload } from '@/lib/upload-engine/client';
 import type { UploadJobSummary } from '@/lib/upload-engine/protocol';
+import { formatRate } from '../utils/format-rate';
+import type { LiveJob } from '../utils/merge-transfers';
 
 function percentOf(job: UploadJobSummary): number {
   if (job.size === 0) return job.state === 'done' ? 100 : 0;
   return Math.min(100, Math.floor((job.bytesDone / job.size) * 100));
 }
 
-/** A row's upload state: progress while it runs, the reason and what to do when it failed. */
-export function UploadProgress({ job }: { job: UploadJobSummary }) {
+/**
+ * A row's upload state: queued; uploading with speed and time left; waiting for the network (the
+ * engine paused it, or this page knows it is offline); failed with the reason, Retry and Cancel.
+ */
+export function UploadProgress({ job }: { job: LiveJob }) {
   const { t } = useTranslation();
+  const { online } = useNetwork();
   const [acting, setActing] = useState(false);
   const percent = percentOf(job);
   const label = t('transfers.uploading', { percent });
+  const waitingForNetwork = job.state === 'paused' || (!online && job.state !== 'failed');
+  const rate = job.state === 'uploading' && !waitingForNetwork ? formatRate(t, job.bytesPerSecond, job.etaSeconds) : null;
 
   const act = (action: (jobId: string) => Promise<void>) => {
     setActing(true);
@@ -60,13 +69,23 @@ export function UploadProgress({ job }: { job: UploadJobSummary }) {
       <Progress
         value={percent}
         aria-label={label}
-        striped={job.state === 'uploading'}
-        animated={job.state === 'uploading'}
+        striped={job.state === 'uploading' && !waitingForNetwork}
+        animated={job.state === 'uploading' && !waitingForNetwork}
       />
-      <Group justify="space-between" gap="xs">
-        <Text size="xs" c="dimmed" aria-live="polite">
-          {job.state === 'paused' ? t('transfers.paused') : job.state === 'queued' ? t('transfers.queued') : label}
-        </Text>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        {waitingForNetwork ? (
+          <Group gap={4} wrap="nowrap" c="orange">
+            <IconWifiOff size={14} aria-hidden />
+            <Text size="xs" c="orange" aria-live="polite" data-upload-state="paused">
+              {t('transfers.paused')}
+            </Text>
+          </Group>
+        ) : (
+          <Text size="xs" c="dimmed" aria-live="polite" data-upload-state={job.state}>
+            {job.state === 'queued' ? t('transfers.queued') : label}
+            {rate !== null && ` · ${rate}`}
+          </Text>
+        )}
         <Button size="compact-xs" variant="subtle" color="gray" disabled={acting} onClick={() => act(cancelUpload)}>
           {t('transfers.cancelUpload')}
         </Button>

@@ -3,14 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { listJobs, subscribeUploads } from '@/lib/upload-engine/client';
 import type { UploadJobSummary } from '@/lib/upload-engine/protocol';
 import { transfersKeys } from '../keys';
+import type { LiveJob } from '../utils/merge-transfers';
 
 /**
  * The upload engine's jobs on this device, kept current from its broadcasts (every tab sees every
  * upload). When a job ends the file list is fetched again, so a finished upload becomes a file row.
  */
-export function useUploadJobs(): UploadJobSummary[] {
+export function useUploadJobs(): LiveJob[] {
   const queryClient = useQueryClient();
-  const [jobs, setJobs] = useState<ReadonlyMap<string, UploadJobSummary>>(new Map());
+  const [jobs, setJobs] = useState<ReadonlyMap<string, LiveJob>>(new Map());
 
   useEffect(() => {
     let active = true;
@@ -18,15 +19,21 @@ export function useUploadJobs(): UploadJobSummary[] {
       setJobs((current) => {
         const next = new Map(current);
         if (job.state === 'cancelled') next.delete(job.jobId);
-        else next.set(job.jobId, job);
+        // A state change keeps the last speed estimate until the next progress step replaces it.
+        else next.set(job.jobId, { ...next.get(job.jobId), ...job });
         return next;
       });
     const unsubscribe = subscribeUploads((event) => {
       if (event.type === 'upload:progress') {
         setJobs((current) => {
           const job = current.get(event.jobId);
-          if (job === undefined || job.bytesDone === event.bytesDone) return current;
-          return new Map(current).set(event.jobId, { ...job, bytesDone: event.bytesDone });
+          if (job === undefined) return current;
+          return new Map(current).set(event.jobId, {
+            ...job,
+            bytesDone: event.bytesDone,
+            bytesPerSecond: event.bytesPerSecond,
+            etaSeconds: event.etaSeconds,
+          });
         });
         return;
       }

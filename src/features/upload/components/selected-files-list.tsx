@@ -1,7 +1,9 @@
 import { ActionIcon, Group, Progress, Stack, Text } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
+import { formatRate } from '@/features/transfers/utils/format-rate';
 import type { BatchEntry } from '../hooks/use-upload-batch';
 import type { SelectedFile } from '../hooks/use-file-selection';
 
@@ -22,6 +24,7 @@ export interface SelectedFilesListProps {
 /** The picked files with their size and, during the upload, each one's progress. */
 export function SelectedFilesList({ selection, progress, onRemove, locked }: SelectedFilesListProps) {
   const { t } = useTranslation();
+  const { online } = useNetwork();
   return (
     <Stack gap={6}>
       <Text size="sm" fw={600} aria-live="polite">
@@ -32,6 +35,11 @@ export function SelectedFilesList({ selection, progress, onRemove, locked }: Sel
           const state = progress.get(entry.id);
           const percent = state === undefined ? null : percentOf(state);
           const label = t('transfers.uploading', { percent: percent ?? 0 });
+          const waitingForNetwork = state?.state === 'paused' || (!online && state !== undefined);
+          const rate =
+            state?.state === 'uploading' && !waitingForNetwork
+              ? formatRate(t, state.bytesPerSecond, state.etaSeconds)
+              : null;
           return (
             <li key={entry.id}>
               <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -61,8 +69,14 @@ export function SelectedFilesList({ selection, progress, onRemove, locked }: Sel
               {percent !== null && state?.state !== 'done' && state?.state !== 'failed' && (
                 <>
                   <Progress value={percent} size="sm" mt={4} aria-label={label} />
-                  <Text size="xs" c="dimmed" aria-live="polite">
-                    {state?.state === 'paused' ? t('transfers.paused') : label}
+                  <Text size="xs" c={waitingForNetwork ? 'orange' : 'dimmed'} aria-live="polite">
+                    {waitingForNetwork
+                      ? t('transfers.paused')
+                      : state?.state === 'queued'
+                        ? t('transfers.queued')
+                        : rate === null
+                          ? label
+                          : `${label} · ${rate}`}
                   </Text>
                 </>
               )}

@@ -14,6 +14,9 @@ export interface BatchEntry {
   bytesDone: number;
   error: string | null;
   file: FileDto | null;
+  /** The engine's speed and time-left estimate while the file is sent; null until known. */
+  bytesPerSecond: number | null;
+  etaSeconds: number | null;
 }
 
 export type BatchPhase = 'idle' | 'uploading' | 'failed' | 'done';
@@ -52,14 +55,16 @@ function phaseOf(entries: readonly BatchEntry[]): BatchPhase {
  */
 export function useUploadBatch() {
   const [batch, setBatch] = useState<BatchEntry[]>([]);
-  const [reports, setReports] = useState<ReadonlyMap<string, Partial<UploadJobSummary>>>(new Map());
+  const [reports, setReports] = useState<ReadonlyMap<string, Partial<UploadJobSummary & BatchEntry>>>(new Map());
 
   useEffect(
     () =>
       subscribeUploads((event) => {
         const jobId = event.type === 'upload:state' ? event.job.jobId : event.jobId;
-        const report: Partial<UploadJobSummary> =
-          event.type === 'upload:state' ? event.job : { bytesDone: event.bytesDone };
+        const report: Partial<UploadJobSummary & BatchEntry> =
+          event.type === 'upload:state'
+            ? event.job
+            : { bytesDone: event.bytesDone, bytesPerSecond: event.bytesPerSecond, etaSeconds: event.etaSeconds };
         setReports((current) => new Map(current).set(jobId, { ...current.get(jobId), ...report }));
       }),
     [],
@@ -76,6 +81,8 @@ export function useUploadBatch() {
           bytesDone: report.bytesDone ?? entry.bytesDone,
           error: report.error ?? entry.error,
           file: report.file ?? entry.file,
+          bytesPerSecond: report.bytesPerSecond ?? entry.bytesPerSecond,
+          etaSeconds: report.etaSeconds ?? entry.etaSeconds,
         };
       }),
     [batch, reports],
@@ -97,6 +104,8 @@ export function useUploadBatch() {
         bytesDone: 0,
         error: null,
         file: null,
+        bytesPerSecond: null,
+        etaSeconds: null,
       })),
     );
     return Promise.all(refs.map((ref) => waitForUpload(ref.jobId)));
