@@ -51,6 +51,19 @@ export default defineConfig({
         background_color: BACKGROUND_COLOR,
         lang: 'en',
         categories: ['productivity', 'utilities'],
+        // Files shared from other apps: the service worker takes this POST (sw/share-target.ts),
+        // stores the files and opens /shared. Keep in step with src/features/share-target/paths.ts.
+        share_target: {
+          action: '/share-target',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            title: 'title',
+            text: 'text',
+            url: 'url',
+            files: [{ name: 'files', accept: ['*/*'] }],
+          },
+        },
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

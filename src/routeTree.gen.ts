@@ -16,6 +16,7 @@ import { Route as SiteAboutRouteImport } from './routes/_site.about';
 import { Route as SiteCookiesRouteImport } from './routes/_site.cookies';
 import { Route as SiteHowItWorksRouteImport } from './routes/_site.how-it-works';
 import { Route as SitePrivacyRouteImport } from './routes/_site.privacy';
+import { Route as SiteSharedRouteImport } from './routes/_site.shared';
 import { Route as SiteTermsRouteImport } from './routes/_site.terms';
 import { Route as SiteUploadRouteImport } from './routes/_site.upload';
 import { Route as AdminIndexRouteImport } from './routes/admin.index';
@@ -64,6 +65,11 @@ const SiteHowItWorksRoute = SiteHowItWorksRouteImport.update({
 const SitePrivacyRoute = SitePrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
+  getParentRoute: () => SiteRoute,
+} as any);
+const SiteSharedRoute = SiteSharedRouteImport.update({
+  id: '/shared',
+  path: '/shared',
   getParentRoute: () => SiteRoute,
 } as any);
 const SiteTermsRoute = SiteTermsRouteImport.update({
@@ -149,6 +155,7 @@ export interface FileRoutesByFullPath {
   '/cookies': typeof SiteCookiesRoute;
   '/how-it-works': typeof SiteHowItWorksRoute;
   '/privacy': typeof SitePrivacyRoute;
+  '/shared': typeof SiteSharedRoute;
   '/terms': typeof SiteTermsRoute;
   '/upload': typeof SiteUploadRoute;
   '/admin/analytics': typeof AdminAnalyticsRoute;
@@ -170,6 +177,7 @@ export interface FileRoutesByTo {
   '/cookies': typeof SiteCookiesRoute;
   '/how-it-works': typeof SiteHowItWorksRoute;
   '/privacy': typeof SitePrivacyRoute;
+  '/shared': typeof SiteSharedRoute;
   '/terms': typeof SiteTermsRoute;
   '/upload': typeof SiteUploadRoute;
   '/admin/analytics': typeof AdminAnalyticsRoute;
@@ -195,6 +203,7 @@ export interface FileRoutesById {
   '/_site/cookies': typeof SiteCookiesRoute;
   '/_site/how-it-works': typeof SiteHowItWorksRoute;
   '/_site/privacy': typeof SitePrivacyRoute;
+  '/_site/shared': typeof SiteSharedRoute;
   '/_site/terms': typeof SiteTermsRoute;
   '/_site/upload': typeof SiteUploadRoute;
   '/admin/analytics': typeof AdminAnalyticsRoute;
@@ -221,6 +230,7 @@ export interface FileRouteTypes {
     | '/cookies'
     | '/how-it-works'
     | '/privacy'
+    | '/shared'
     | '/terms'
     | '/upload'
     | '/admin/analytics'
@@ -242,6 +252,7 @@ export interface FileRouteTypes {
     | '/cookies'
     | '/how-it-works'
     | '/privacy'
+    | '/shared'
     | '/terms'
     | '/upload'
     | '/admin/analytics'
@@ -266,6 +277,7 @@ export interface FileRouteTypes {
     | '/_site/cookies'
     | '/_site/how-it-works'
     | '/_site/privacy'
+    | '/_site/shared'
     | '/_site/terms'
     | '/_site/upload'
     | '/admin/analytics'
@@ -338,6 +350,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy';
       fullPath: '/privacy';
       preLoaderRoute: typeof SitePrivacyRouteImport;
+      parentRoute: typeof SiteRoute;
+    };
+    '/_site/shared': {
+      id: '/_site/shared';
+      path: '/shared';
+      fullPath: '/shared';
+      preLoaderRoute: typeof SiteSharedRouteImport;
       parentRoute: typeof SiteRoute;
     };
     '/_site/terms': {
@@ -453,6 +472,7 @@ interface SiteRouteChildren {
   SiteCookiesRoute: typeof SiteCookiesRoute;
   SiteHowItWorksRoute: typeof SiteHowItWorksRoute;
   SitePrivacyRoute: typeof SitePrivacyRoute;
+  SiteSharedRoute: typeof SiteSharedRoute;
   SiteTermsRoute: typeof SiteTermsRoute;
   SiteUploadRoute: typeof SiteUploadRoute;
   SiteIndexRoute: typeof SiteIndexRoute;
@@ -467,6 +487,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteCookiesRoute: SiteCookiesRoute,
   SiteHowItWorksRoute: SiteHowItWorksRoute,
   SitePrivacyRoute: SitePrivacyRoute,
+  SiteSharedRoute: SiteSharedRoute,
   SiteTermsRoute: SiteTermsRoute,
   SiteUploadRoute: SiteUploadRoute,
   SiteIndexRoute: SiteIndexRoute,

@@ -4,11 +4,15 @@
 // self.__WB_MANIFEST with the list of built files.
 import { clientsClaim } from 'workbox-core';
 import { registerAppShell } from './app-shell';
+import { getUploadStore } from '@/lib/upload-engine/store';
 import { registerMessages } from './messages';
+import { registerShareTarget } from './share-target';
 import { registerUploads } from './uploads';
 
 declare const self: ServiceWorkerGlobalScope;
 
+// Before the app shell's routes: the share target's POST is answered here, never by the network.
+registerShareTarget(self, getUploadStore);
 registerAppShell(self.__WB_MANIFEST);
 registerMessages(self);
 registerUploads(self);

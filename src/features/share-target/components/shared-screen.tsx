@@ -1,0 +1,119 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconShare, IconUpload } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@domain/format-bytes';
+import { PageSection } from '@/components/page-section';
+import { FileTypeIcon } from '@/features/transfers/components/file-type-icon';
+import { useDiscardShared, useSharedItems, useUploadShared } from '../api/shared-items';
+
+/**
+ * /shared: the files another app shared to this one (Web Share Target), ready to upload with one
+ * tap. The upload then runs in the queue, and Transfers shows it.
+ */
+export function SharedScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const shared = useSharedItems();
+  const upload = useUploadShared();
+  const discard = useDiscardShared();
+  const items = shared.data ?? [];
+  const files = items.flatMap((item) => item.files.map((file, index) => ({ key: `${item.id}:${index}`, file })));
+  const texts = items.flatMap((item) =>
+    [item.title, item.text, item.url].filter((value): value is string => value !== null).map((value, index) => ({
+      key: `${item.id}:text:${index}`,
+      value,
+    })),
+  );
+
+  let content;
+  if (shared.isPending) {
+    content = (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden />
+          <Text>{t('shared.loading')}</Text>
+        </Group>
+      </Center>
+    );
+  } else if (files.length === 0) {
+    content = (
+      <Stack align="center" gap="md" py="xl">
+        <IconShare size={48} stroke={1.4} aria-hidden />
+        <Text ta="center">{t('shared.empty')}</Text>
+        <Button component={Link} to="/">
+          {t('shared.goHome')}
+        </Button>
+      </Stack>
+    );
+  } else {
+    content = (
+      <Stack gap="md">
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('shared.listLabel')}>
+          {files.map(({ key, file }) => (
+            <Paper component="li" key={key} withBorder radius="md" p="sm" aria-label={file.name}>
+              <Group gap="sm" wrap="nowrap">
+                <FileTypeIcon type={file.type} />
+                <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+                  <Text fw={600} truncate="end">
+                    {file.name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {formatBytes(file.size)}
+                  </Text>
+                </Stack>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+        {texts.length > 0 && (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t('shared.sharedText')}
+            </Text>
+            {texts.map(({ key, value }) => (
+              <Text key={key} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            ))}
+          </Stack>
+        )}
+        {upload.isError && (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />}>
+            {t('shared.failed', { error: upload.error.message })}
+          </Alert>
+        )}
+        <Group gap="sm" grow>
+          <Button
+            size="md"
+            leftSection={<IconUpload size={18} aria-hidden />}
+            loading={upload.isPending}
+            disabled={discard.isPending}
+            onClick={() =>
+              upload.mutate(items, {
+                onSuccess: () => void navigate({ to: '/upload' }),
+              })
+            }
+          >
+            {t('shared.upload', { count: files.length })}
+          </Button>
+          <Button
+            size="md"
+            variant="default"
+            loading={discard.isPending}
+            disabled={upload.isPending}
+            onClick={() => discard.mutate(items)}
+          >
+            {t('shared.discard')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <PageSection title={t('shared.title')} intro={t('shared.intro')}>
+      {content}
+    </PageSection>
+  );
+}
