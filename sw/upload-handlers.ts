@@ -5,7 +5,12 @@
 // sync, the next page load) continues from the store.
 
 import type { UploadEngine } from '@/lib/upload-engine/engine';
-import { isUploadPageMessage, UPLOAD_SYNC_TAG, type UploadPageMessage } from '@/lib/upload-engine/protocol';
+import {
+  isUploadPageMessage,
+  UPLOAD_SYNC_TAG,
+  type UploadMessage,
+  type UploadPageMessage,
+} from '@/lib/upload-engine/protocol';
 
 /**
  * Longest a page message keeps the worker busy. Default 60 s: three times the page's heartbeat,
@@ -65,6 +70,8 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
 
   scope.addEventListener('message', (event) => {
     if (!isUploadPageMessage(event.data)) return;
+    // Tells the page a runner is here, so it does not run the engine itself.
+    (event.source as Client | null)?.postMessage({ type: 'upload:ack' } satisfies UploadMessage);
     // A message may mean the network is back; cut short any wait for it.
     getEngine().wake();
     event.waitUntil(within(handle(event.data), messageBudget));

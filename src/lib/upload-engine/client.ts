@@ -6,7 +6,7 @@
 import type { FileDto } from './api';
 import type { UploadEngine } from './engine';
 import type { UploadEvent, UploadJobSummary, UploadMessage, UploadPageMessage } from './protocol';
-import { isUploadEvent, UPLOAD_CHANNEL, UPLOAD_SYNC_TAG } from './protocol';
+import { isUploadAck, isUploadEvent, UPLOAD_CHANNEL, UPLOAD_SYNC_TAG } from './protocol';
 import { getUploadStore, newJobRecord, summarizeJob } from './store';
 
 /** A file handed to the queue. */
@@ -63,9 +63,59 @@ function announce(event: UploadEvent): void {
   postChannel.postMessage(event satisfies UploadMessage);
 }
 
-/** Has the runner go through the queue: the worker if one controls the page, else this page. */
+/**
+ * How long the page waits for the worker to acknowledge a message before it runs the engine itself.
+ * 3 s: a worker that is starting up answers well within it; a worker from before the upload
+ * handlers never answers, and its page must not wait for it for long.
+ */
+const ACK_TIMEOUT_MS = 3_000;
+
+/** The controlling worker has answered: it runs the queue. Reset when another worker takes over. */
+let workerAnswers = false;
+
+function ackFromWorker(ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const container = navigator.serviceWorker;
+    const onMessage = (event: MessageEvent<unknown>) => {
+      if (!isUploadAck(event.data)) return;
+      done(true);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    function done(answered: boolean) {
+      clearTimeout(timer);
+      container.removeEventListener('message', onMessage);
+      resolve(answered);
+    }
+    container.addEventListener('message', onMessage);
+  });
+}
+
+/**
+ * True when a worker controls the page and runs uploads. Asks it once (with a harmless
+ * 'upload:resume') and remembers its answer until another worker takes over.
+ */
+async function workerRuns(): Promise<boolean> {
+  if (controller() === null) return false;
+  if (workerAnswers) return true;
+  const answered = ackFromWorker(ACK_TIMEOUT_MS);
+  tellWorker({ type: 'upload:resume' });
+  if (await answered) {
+    workerAnswers = true;
+    return true;
+  }
+  console.warn('The service worker does not run uploads (an older version?); this page runs them.');
+  return false;
+}
+
+/**
+ * Has the runner go through the queue: the worker if one controls the page and answers, else this
+ * page. If both end up running, the job leases in IndexedDB keep them off each other's jobs.
+ */
 async function kick(): Promise<void> {
-  if (tellWorker({ type: 'upload:resume' })) return;
+  if (await workerRuns()) {
+    tellWorker({ type: 'upload:resume' });
+    return;
+  }
   const engine = await getPageEngine();
   engine.wake();
   await engine.resumeAll();
@@ -113,7 +163,10 @@ export function initUploads(): void {
   started = true;
   window.addEventListener('online', () => void kick());
   if ('serviceWorker' in navigator) {
-    navigator.serviceWorker.addEventListener('controllerchange', () => void kick());
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      workerAnswers = false;
+      void kick();
+    });
   }
   void hasUnfinishedJobs()
     .then((unfinished) => {
@@ -163,14 +216,14 @@ export function subscribeUploads(listener: (event: UploadEvent) => void): () => 
 
 /** Stops an upload, tells the server to drop it, and forgets it on this device. */
 export async function cancelUpload(jobId: string): Promise<void> {
-  if (tellWorker({ type: 'upload:cancel', jobId })) return;
+  if ((await workerRuns()) && tellWorker({ type: 'upload:cancel', jobId })) return;
   await (await getPageEngine()).cancel(jobId);
 }
 
 /** Tries a failed upload again, from the parts already sent. */
 export async function retryUpload(jobId: string): Promise<void> {
   startHeartbeat();
-  if (tellWorker({ type: 'upload:retry', jobId })) return;
+  if ((await workerRuns()) && tellWorker({ type: 'upload:retry', jobId })) return;
   await (await getPageEngine()).retry(jobId);
 }
 

@@ -60,6 +60,9 @@ export type UploadMessage =
   | { type: 'upload:resume' }
   | { type: 'upload:cancel'; jobId: string }
   | { type: 'upload:retry'; jobId: string }
+  // worker -> the page that sent a message: 'I run uploads'. A page that hears none runs the
+  // engine itself (an older worker, from before the upload handlers, may control it).
+  | { type: 'upload:ack' }
   // runner -> page (BroadcastChannel UPLOAD_CHANNEL)
   | { type: 'upload:state'; job: UploadJobSummary }
   | ({ type: 'upload:progress' } & UploadProgress);
@@ -69,6 +72,10 @@ export type UploadEvent = Extract<UploadMessage, { type: 'upload:state' | 'uploa
 
 const PAGE_MESSAGE_TYPES: ReadonlySet<string> = new Set(['upload:resume', 'upload:cancel', 'upload:retry']);
 const EVENT_TYPES: ReadonlySet<string> = new Set(['upload:state', 'upload:progress']);
+
+export function isUploadAck(data: unknown): data is { type: 'upload:ack' } {
+  return typeOf(data) === 'upload:ack';
+}
 
 function typeOf(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
