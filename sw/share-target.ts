@@ -3,11 +3,7 @@
 // the POST even when no page is open (a cold launch by the share), stores the files in IndexedDB
 // and answers 303 to the screen that lists them, one tap away from uploading. Nothing is sent
 // before the person says so.
-import {
-  SHARE_TARGET_FILES_FIELD,
-  SHARE_TARGET_PATH,
-  SHARED_SCREEN_PATH,
-} from '@/features/share-target/paths';
+import { SHARE_TARGET_FILES_FIELD, SHARE_TARGET_PATH, SHARED_SCREEN_PATH } from '@/features/share-target/paths';
 import type { SharedItemRecord, UploadStore } from '@/lib/upload-engine/store';
 
 function field(form: FormData, name: string): string | null {
@@ -16,7 +12,12 @@ function field(form: FormData, name: string): string | null {
 }
 
 /** Stores what was shared; resolves to the 303 the browser follows (to the list either way). */
-export async function takeShare(request: Request, store: UploadStore, origin: string, now = Date.now()): Promise<Response> {
+export async function takeShare(
+  request: Request,
+  store: UploadStore,
+  origin: string,
+  now = Date.now(),
+): Promise<Response> {
   const screen = new URL(SHARED_SCREEN_PATH, origin);
   try {
     const form = await request.formData();

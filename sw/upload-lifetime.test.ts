@@ -1,4 +1,6 @@
 // @vitest-environment node
+// The test server runs in Node; the worker's own types (WebWorker) come from sw/tsconfig.json.
+/// <reference types="node" />
 // fake-indexeddb round-trips Blobs only in the node environment (DESIGN §5).
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,7 +50,7 @@ function bytesOf(size: number): Uint8Array<ArrayBuffer> {
 function workerScope() {
   const target = new EventTarget();
   const scope = Object.assign(target, { serviceWorker: { state: 'activated' } }) as unknown as ServiceWorkerGlobalScope;
-  function dispatch(type: string, fields: Record<string, unknown>): Promise<unknown> {
+  function dispatch(type: string, fields: Record<string, unknown>): Promise<PromiseSettledResult<unknown> | undefined> {
     const waits: Promise<unknown>[] = [];
     const event = Object.assign(new Event(type), fields, { waitUntil: (p: Promise<unknown>) => waits.push(p) });
     target.dispatchEvent(event);
@@ -83,11 +85,7 @@ interface WorkerLife {
  * Starts a fresh worker instance (its clock after the previous one's lease ran out), delivers one
  * event, and kills the worker when the event ends.
  */
-async function liveOneEvent(
-  event: 'message' | 'sync',
-  jobId: string,
-  clockOffsetMs: number,
-): Promise<WorkerLife> {
+async function liveOneEvent(event: 'message' | 'sync', jobId: string, clockOffsetMs: number): Promise<WorkerLife> {
   const store = createUploadStore(dbName);
   const partsBefore = new Set((await store.get(jobId))?.parts.map((p) => p.partNumber));
   const putsAtStart = server.puts.length;

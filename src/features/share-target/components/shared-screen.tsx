@@ -20,10 +20,12 @@ export function SharedScreen() {
   const items = shared.data ?? [];
   const files = items.flatMap((item) => item.files.map((file, index) => ({ key: `${item.id}:${index}`, file })));
   const texts = items.flatMap((item) =>
-    [item.title, item.text, item.url].filter((value): value is string => value !== null).map((value, index) => ({
-      key: `${item.id}:text:${index}`,
-      value,
-    })),
+    [item.title, item.text, item.url]
+      .filter((value): value is string => value !== null)
+      .map((value, index) => ({
+        key: `${item.id}:text:${index}`,
+        value,
+      })),
   );
 
   let content;

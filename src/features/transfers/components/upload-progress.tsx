@@ -24,7 +24,8 @@ export function UploadProgress({ job }: { job: LiveJob }) {
   const percent = percentOf(job);
   const label = t('transfers.uploading', { percent });
   const waitingForNetwork = job.state === 'paused' || (!online && job.state !== 'failed');
-  const rate = job.state === 'uploading' && !waitingForNetwork ? formatRate(t, job.bytesPerSecond, job.etaSeconds) : null;
+  const rate =
+    job.state === 'uploading' && !waitingForNetwork ? formatRate(t, job.bytesPerSecond, job.etaSeconds) : null;
 
   const act = (action: (jobId: string) => Promise<void>) => {
     setActing(true);
