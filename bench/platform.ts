@@ -5,17 +5,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-
-export const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 
 export interface BenchPlatform {
   origin: string;
@@ -80,7 +70,7 @@ export async function startPlatform(port: number): Promise<BenchPlatform> {
 }
 
 export async function launchBrowser(): Promise<{ browser: Browser; pid: number; close(): Promise<void> }> {
-  const server = await chromium.launchServer({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const browser = await chromium.connect(server.wsEndpoint());
   return {
     browser,

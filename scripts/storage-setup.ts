@@ -5,12 +5,12 @@
 //   S3_BUCKET=... R2_ACCOUNT_ID=... S3_ACCESS_KEY_ID=... S3_SECRET_ACCESS_KEY=... \
 //   PUBLIC_ORIGIN=https://ulak.example npx tsx scripts/storage-setup.ts
 import { PutBucketLifecycleConfigurationCommand, S3Client } from '@aws-sdk/client-s3';
-import { readStorageSettings } from '../supabase/functions/_shared/config.ts';
+import { readStorageConfig } from '../supabase/functions/_shared/config.ts';
 import { RETENTION_DAYS } from '../supabase/functions/_shared/domain/constants.ts';
 import { createStorage } from '../supabase/functions/_shared/storage.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-const { storage: settings, missing } = readStorageSettings(process.env);
+const { storage: settings, missing } = readStorageConfig(process.env);
 const origins = (process.env.PUBLIC_ORIGIN ?? '').split(',').filter(Boolean);
 if (!settings || origins.length === 0) {
   console.error(`Missing settings: ${[...missing, ...(origins.length ? [] : ['PUBLIC_ORIGIN'])].join(', ')}`);

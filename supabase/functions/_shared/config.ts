@@ -1,17 +1,6 @@
 // Server configuration, read and validated once from the environment (Node host or Deno).
 import { isValidAnonKey, isValidBucketName, isValidUrl } from './domain/validation.ts';
-
-export interface StorageSettings {
-  /** Where the API's own S3 client connects. */
-  endpoint: string;
-  /** Where presigned URLs point (what the browser reaches); defaults to endpoint. */
-  publicEndpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-}
+import type { StorageConfig } from './storage.ts';
 
 export interface ServerConfig {
   productName: string;
@@ -27,7 +16,7 @@ export interface ServerConfig {
   ipHashSalt: string;
   admin: { username: string; passwordHash: string };
   /** null when storage settings are missing; storageMissing lists them. */
-  storage: StorageSettings | null;
+  storage: StorageConfig | null;
   storageMissing: string[];
   /** Optional geolocation lookup, `{ip}` replaced; answers JSON with country_name and city. */
   geoLookupUrl?: string;
@@ -49,7 +38,7 @@ function required(env: Env, name: string): string {
 }
 
 /** Storage settings from env; R2_ACCOUNT_ID stands in for S3_ENDPOINT. */
-export function readStorageSettings(env: Env): { storage: StorageSettings | null; missing: string[] } {
+export function readStorageConfig(env: Env): { storage: StorageConfig | null; missing: string[] } {
   const r2 = env.R2_ACCOUNT_ID?.trim();
   const endpoint = env.S3_ENDPOINT?.trim() || (r2 ? `https://${r2}.r2.cloudflarestorage.com` : '');
   const values = {
@@ -97,7 +86,7 @@ export function loadServerConfig(env: Env): ServerConfig {
       'Invalid anon key format: expected the legacy JWT anon key (starting with "eyJ", at least 100 characters) or a publishable key (sb_publishable_...). Please check your .env file.',
     );
   }
-  const { storage, missing } = readStorageSettings(env);
+  const { storage, missing } = readStorageConfig(env);
   const geoLookupUrl = env.GEO_LOOKUP_URL?.trim();
   return {
     productName: env.PRODUCT_NAME?.trim() || 'Ulak',
