@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
-import { SOCIAL_LINKS } from '@/config/site';
+import { CREDIT, SOCIAL_LINKS } from '@/config/site';
 import type { SocialLinkId } from '@/config/site';
 import { BrandLogo } from './brand-logo';
 import classes from './site-footer.module.css';
@@ -12,6 +12,7 @@ import classes from './site-footer.module.css';
 const QUICK_LINKS = [
   { to: '/', labelKey: 'footer.home' },
   { to: '/upload', labelKey: 'footer.upload' },
+  { to: '/how-it-works', labelKey: 'footer.howItWorks' },
   { to: '/about', labelKey: 'footer.about' },
 ] as const satisfies readonly { to: string; labelKey: ParseKeys }[];
 
@@ -106,7 +107,20 @@ export function SiteFooter() {
             {t('footer.rights', { year: new Date().getFullYear() })}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('footer.credit')}
+            {CREDIT.href ? (
+              <Anchor
+                href={CREDIT.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                inherit
+                c="dimmed"
+                underline="always"
+              >
+                {t('footer.credit', { name: CREDIT.name })}
+              </Anchor>
+            ) : (
+              t('footer.credit', { name: CREDIT.name })
+            )}
           </Text>
         </Group>
       </Container>

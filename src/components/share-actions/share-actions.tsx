@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconBrandWhatsapp, IconCheck, IconCopy, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { NativeShareButton } from './native-share-button';
+import { ShareQrButton } from './share-qr-button';
 import { mailtoHref, whatsAppHref } from './share-links';
 import { useCopyLink } from './use-copy-link';
 import { useShareMessage } from './use-share-message';
@@ -21,7 +23,7 @@ export interface ShareActionsProps {
   children?: ReactNode;
 }
 
-/** Copy link ('Copied!' for 2 s), WhatsApp and mail links for one shared file. */
+/** Copy link ('Copied!' for 2 s), WhatsApp and mail links, a QR code and the system share sheet. */
 export function ShareActions({ url, fileName, expiresAt, variant = 'buttons', children }: ShareActionsProps) {
   const { t } = useTranslation();
   const { copied, copy } = useCopyLink();
@@ -76,6 +78,8 @@ export function ShareActions({ url, fileName, expiresAt, variant = 'buttons', ch
             <IconMail size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
+        <ShareQrButton url={url} fileName={fileName} compact />
+        <NativeShareButton message={message} fileName={fileName} compact />
         {children}
         {announcement}
       </Group>
@@ -106,6 +110,8 @@ export function ShareActions({ url, fileName, expiresAt, variant = 'buttons', ch
       <Button component="a" href={mail} variant="light" leftSection={<IconMail size={18} aria-hidden />}>
         {t('shareActions.email')}
       </Button>
+      <ShareQrButton url={url} fileName={fileName} />
+      <NativeShareButton message={message} fileName={fileName} />
       {children}
       {announcement}
     </Group>

@@ -1,24 +1,34 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RETENTION_DAYS } from '@domain/constants';
 import { PageSection } from '@/components/page-section';
 
+const PRINCIPLES = [
+  { id: 'privacyFirst', icon: IconShieldCheck },
+  { id: 'securityFocused', icon: IconLock },
+] as const;
+
+/** /about: the mission and two principles, Privacy First and Security Focused (SPEC §2). */
 export function AboutScreen() {
   const { t } = useTranslation();
   return (
     <PageSection title={t('about.title')} intro={t('about.mission')}>
+      <Text>{t('about.story', { days: RETENTION_DAYS })}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Stack gap={4}>
-          <Title order={2} fz="h4">
-            {t('about.privacyFirst.title')}
-          </Title>
-          <Text c="dimmed">{t('about.privacyFirst.text')}</Text>
-        </Stack>
-        <Stack gap={4}>
-          <Title order={2} fz="h4">
-            {t('about.securityFocused.title')}
-          </Title>
-          <Text c="dimmed">{t('about.securityFocused.text')}</Text>
-        </Stack>
+        {PRINCIPLES.map(({ id, icon: Icon }) => (
+          <Card key={id} withBorder radius="lg" padding="lg" component="section" aria-labelledby={`about-${id}`}>
+            <Stack gap="xs">
+              <ThemeIcon size="xl" radius="md" variant="light" aria-hidden>
+                <Icon size={26} stroke={1.6} />
+              </ThemeIcon>
+              <Title order={2} fz="h4" id={`about-${id}`}>
+                {t(`about.${id}.title`)}
+              </Title>
+              <Text c="dimmed">{t(`about.${id}.text`, { days: RETENTION_DAYS })}</Text>
+            </Stack>
+          </Card>
+        ))}
       </SimpleGrid>
     </PageSection>
   );

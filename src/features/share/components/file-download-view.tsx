@@ -88,7 +88,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
           )}
 
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-            <Detail label={t('download.details.size')} value={formatBytes(share.size)} />
+            <Detail label={t('download.details.size')} value={formatBytes(share.size, i18n.language)} />
             <Detail label={t('download.details.uploaded')} value={uploaded.format(new Date(share.createdAt))} />
             <Detail
               label={t('download.details.timeLeft')}

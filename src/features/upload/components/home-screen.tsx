@@ -3,7 +3,7 @@ import { IconBolt, IconClockHour4, IconLock, IconUserOff } from '@tabler/icons-r
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
-import { UploadCard } from './upload-card';
+import { SendUploadCard } from './send-upload-card';
 
 const GIB = 1024 ** 3;
 
@@ -42,7 +42,7 @@ export function HomeScreen() {
             ))}
           </SimpleGrid>
         </Stack>
-        <UploadCard />
+        <SendUploadCard />
       </SimpleGrid>
     </Container>
   );

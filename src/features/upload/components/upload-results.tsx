@@ -2,6 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import type { FileDto } from '@/lib/upload-engine/api';
+import { SendFileButton } from './send-file-modal';
 
 /** The share links of the files just uploaded, each with its copy and share actions. */
 export function UploadResults({ files }: { files: readonly FileDto[] }) {
@@ -27,7 +28,9 @@ export function UploadResults({ files }: { files: readonly FileDto[] }) {
               >
                 {file.shareUrl}
               </Anchor>
-              <ShareActions url={file.shareUrl} fileName={file.name} expiresAt={file.expiresAt} variant="compact" />
+              <ShareActions url={file.shareUrl} fileName={file.name} expiresAt={file.expiresAt} variant="compact">
+                <SendFileButton file={file} />
+              </ShareActions>
             </Stack>
           </Paper>
         ))}

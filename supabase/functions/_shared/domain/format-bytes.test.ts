@@ -20,3 +20,11 @@ describe('formatBytes', () => {
     expect(formatBytes(input)).toBe(expected);
   });
 });
+
+describe('formatBytes in the visitor language', () => {
+  it('uses the Turkish decimal comma', () => {
+    expect(formatBytes(1536, 'tr')).toBe('1,5 KB');
+    expect(formatBytes(1234567, 'tr')).toBe('1,18 MB');
+    expect(formatBytes(1536, 'en')).toBe('1.5 KB');
+  });
+});

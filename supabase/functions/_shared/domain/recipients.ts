@@ -71,3 +71,6 @@ export function toSingleLine(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
+
+/** After a send from the file-processing modal, 'Sent!' shows this long before it closes (SPEC §9). */
+export const SENT_MODAL_CLOSE_DELAY_MS = 2_000;

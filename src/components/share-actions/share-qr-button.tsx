@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Anchor, Button, Center, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { IconQrcode } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** The link as an SVG QR code, made in the browser (the link never goes to a third party). */
+async function qrSvgDataUrl(url: string): Promise<string> {
+  // Loaded on first use: most visitors never open a QR code.
+  const { toString } = await import('qrcode');
+  const svg = await toString(url, {
+    type: 'svg',
+    margin: 2,
+    errorCorrectionLevel: 'M',
+    color: { dark: '#000000', light: '#ffffff' },
+  });
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+function QrCodeImage({ url, fileName }: { url: string; fileName: string }) {
+  const { t } = useTranslation();
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    qrSvgDataUrl(url)
+      .then((value) => live && setSrc(value))
+      .catch((error: unknown) => {
+        console.error('Could not draw the QR code', error);
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  if (failed) return <Text c="red">{t('shareExtras.qrFailed')}</Text>;
+  if (src === null) return <Loader aria-label={t('shareExtras.qrLoading')} />;
+  return (
+    <img
+      src={src}
+      alt={t('shareExtras.qrAlt', { name: fileName, url })}
+      width={240}
+      height={240}
+      style={{ maxWidth: '100%', height: 'auto', background: '#fff', borderRadius: 8 }}
+    />
+  );
+}
+
+export interface ShareQrButtonProps {
+  url: string;
+  fileName: string;
+  compact?: boolean;
+}
+
+/** Shows the share link as a QR code, to open it on a phone by pointing the camera at the screen. */
+export function ShareQrButton({ url, fileName, compact = false }: ShareQrButtonProps) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const trigger = compact ? (
+    <Tooltip label={t('shareExtras.qr')} withinPortal={false}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        onClick={() => setOpened(true)}
+        aria-label={t('shareExtras.qrAria', { name: fileName })}
+      >
+        <IconQrcode size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  ) : (
+    <Button
+      variant="light"
+      color="gray"
+      leftSection={<IconQrcode size={18} aria-hidden />}
+      onClick={() => setOpened(true)}
+    >
+      {t('shareExtras.qr')}
+    </Button>
+  );
+  return (
+    <>
+      {trigger}
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('shareExtras.qrTitle', { name: fileName })}
+        centered
+      >
+        <Stack align="center" gap="sm">
+          <Center mih={240}>{opened && <QrCodeImage url={url} fileName={fileName} />}</Center>
+          <Text size="sm" c="dimmed" ta="center">
+            {t('shareExtras.qrHint')}
+          </Text>
+          <Anchor href={url} size="sm" style={{ overflowWrap: 'anywhere' }} ta="center">
+            {url}
+          </Anchor>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

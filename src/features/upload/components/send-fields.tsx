@@ -1,0 +1,79 @@
+import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { RETENTION_DAYS } from '@domain/constants';
+import { MAX_SEND_MESSAGE_LENGTH, MAX_SEND_TITLE_LENGTH } from '@domain/recipients';
+import { env } from '@/config/env';
+import type { SendForm } from '../hooks/use-send-form';
+import { SendRecipientsField } from './send-recipients-field';
+
+export interface SendFieldsProps {
+  form: SendForm;
+  disabled?: boolean;
+  /** Sends the already uploaded files again after the mail alone failed. */
+  onRetry?: (shareIds: readonly string[]) => void;
+  /** Show the personal message field (Home); the file modal keeps to recipients and title. */
+  withMessage?: boolean;
+}
+
+/** Recipients, the read-only sender, title, message, the fixed retention and the send status. */
+export function SendFields({ form, disabled = false, onRetry, withMessage = true }: SendFieldsProps) {
+  const { t } = useTranslation();
+  const { status } = form;
+  return (
+    <Stack gap="sm">
+      <SendRecipientsField state={form.recipients} disabled={disabled} />
+      <TextInput label={t('send.sender.label')} description={t('send.sender.hint')} value={env.contactEmail} readOnly />
+      <TextInput
+        label={t('send.title.label')}
+        value={form.title}
+        maxLength={MAX_SEND_TITLE_LENGTH}
+        onChange={(event) => form.setTitle(event.currentTarget.value)}
+        disabled={disabled}
+      />
+      {withMessage && (
+        <Textarea
+          label={t('send.message.label')}
+          placeholder={t('send.message.placeholder')}
+          value={form.message}
+          maxLength={MAX_SEND_MESSAGE_LENGTH}
+          rows={3}
+          onChange={(event) => form.setMessage(event.currentTarget.value)}
+          disabled={disabled}
+        />
+      )}
+      <Alert variant="light" color="gray" icon={<IconClockHour4 size={18} aria-hidden />} role="note">
+        {t('send.retention', { count: RETENTION_DAYS })}
+      </Alert>
+      {status.kind === 'sent' && (
+        <Alert
+          color="teal"
+          variant="light"
+          role="status"
+          icon={<IconCircleCheck size={20} aria-hidden />}
+          title={t('send.sent.title')}
+        >
+          {t('send.sent.text', { count: status.count })}
+        </Alert>
+      )}
+      {status.kind === 'failed' && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertTriangle size={20} aria-hidden />}
+          title={status.error}
+        >
+          <Stack gap="xs" align="flex-start">
+            {status.detail !== undefined && <span>{status.detail}</span>}
+            {status.retryShareIds !== undefined && onRetry !== undefined && (
+              <Button size="xs" variant="light" color="red" onClick={() => onRetry(status.retryShareIds ?? [])}>
+                {t('send.retrySend')}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

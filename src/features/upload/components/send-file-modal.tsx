@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconDownload, IconMailForward, IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@domain/format-bytes';
+import { SENT_MODAL_CLOSE_DELAY_MS } from '@domain/recipients';
+import type { FileDto } from '@/lib/upload-engine/api';
+import { downloadOwnFile } from '../api/send-file-download';
+import { useSendLinks } from '../api/send-links';
+import { useSendForm } from '../hooks/use-send-form';
+import { SendFields } from './send-fields';
+
+export interface SendFileModalProps {
+  file: FileDto;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The file-processing modal (SPEC §2 Home): download, recipients n/10, title, and a real send. */
+export function SendFileModal({ file, opened, onClose }: SendFileModalProps) {
+  const { t, i18n } = useTranslation();
+  const form = useSendForm(t('send.modal.defaultTitle', { name: file.name }));
+  const send = useSendLinks();
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const { status, setStatus } = form;
+  const sent = status.kind === 'sent';
+
+  // 'Sent!' stays a moment, then the modal closes by itself (the spec's 2 s).
+  useEffect(() => {
+    if (!sent) return undefined;
+    const timer = window.setTimeout(onClose, SENT_MODAL_CLOSE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [sent, onClose]);
+
+  const onSend = async () => {
+    const { recipients } = form;
+    if (recipients.recipients.length === 0 && (recipients.draft.trim() === '' || !recipients.add())) {
+      setStatus({ kind: 'failed', error: t('send.noRecipients') });
+      return;
+    }
+    setStatus({ kind: 'working' });
+    try {
+      const { accepted } = await send.mutateAsync({
+        recipients: recipients.recipients,
+        title: form.title,
+        message: form.message,
+        shareIds: [file.shareId],
+        language: i18n.resolvedLanguage ?? i18n.language,
+      });
+      setStatus({ kind: 'sent', count: accepted.length });
+      recipients.clear();
+    } catch (cause) {
+      setStatus({
+        kind: 'failed',
+        error: t('send.modal.failed'),
+        detail: cause instanceof Error ? cause.message : undefined,
+      });
+    }
+  };
+
+  const onDownload = () => {
+    setDownloadError(null);
+    downloadOwnFile(file.shareId).catch((cause: unknown) =>
+      setDownloadError(cause instanceof Error ? cause.message : t('send.modal.downloadFailed')),
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('send.modal.title')} size="lg" fullScreen={false}>
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {file.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatBytes(file.size, i18n.language)}
+          </Text>
+        </Stack>
+        <Button variant="light" leftSection={<IconDownload size={18} aria-hidden />} onClick={onDownload}>
+          {t('send.modal.download')}
+        </Button>
+        {downloadError !== null && (
+          <Alert color="red" variant="light" role="alert">
+            {downloadError}
+          </Alert>
+        )}
+        <SendFields form={form} disabled={status.kind === 'working' || sent} withMessage />
+        <Group justify="flex-end">
+          <Button
+            leftSection={<IconSend size={18} aria-hidden />}
+            onClick={() => void onSend()}
+            loading={status.kind === 'working'}
+            loaderProps={{ 'aria-hidden': true }}
+            disabled={sent}
+          >
+            {sent ? t('send.modal.sent') : t('send.modal.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Opens the file-processing modal for one finished upload. */
+export function SendFileButton({ file }: { file: FileDto }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconMailForward size={16} aria-hidden />}
+        onClick={() => setOpened(true)}
+        aria-label={t('send.modal.openAria', { name: file.name })}
+      >
+        {t('send.modal.open')}
+      </Button>
+      {opened && <SendFileModal file={file} opened={opened} onClose={() => setOpened(false)} />}
+    </>
+  );
+}

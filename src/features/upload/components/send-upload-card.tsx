@@ -1,0 +1,105 @@
+import { Button, Divider } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSendLinks } from '../api/send-links';
+import { useSendForm } from '../hooks/use-send-form';
+import type { SendForm } from '../hooks/use-send-form';
+import { useUploadCard } from '../hooks/use-upload-card';
+import { SendFields } from './send-fields';
+import { UploadCard } from './upload-card';
+
+function errorText(cause: unknown): string | undefined {
+  return cause instanceof Error && cause.message !== '' ? cause.message : undefined;
+}
+
+/** 'Upload and send': upload the selection, then mail the links (SPEC §4 Upload-and-send on Home). */
+function useUploadAndSend(form: SendForm) {
+  const { t, i18n } = useTranslation();
+  const card = useUploadCard();
+  const send = useSendLinks();
+  const failedText = t('send.failed');
+
+  const mail = async (shareIds: readonly string[]) => {
+    try {
+      const { accepted } = await send.mutateAsync({
+        recipients: form.recipients.recipients,
+        title: form.title,
+        message: form.message,
+        shareIds,
+        language: i18n.resolvedLanguage ?? i18n.language,
+      });
+      form.setStatus({ kind: 'sent', count: accepted.length });
+      form.recipients.clear();
+    } catch (cause) {
+      form.setStatus({ kind: 'failed', error: failedText, detail: errorText(cause), retryShareIds: shareIds });
+    }
+  };
+
+  const start = async () => {
+    if (card.selection.length === 0) {
+      form.setStatus({ kind: 'failed', error: t('upload.card.noFiles') });
+      return;
+    }
+    // An address typed but not yet added counts, as long as it passes the rules.
+    if (form.recipients.recipients.length === 0 && (form.recipients.draft.trim() === '' || !form.recipients.add())) {
+      form.setStatus({ kind: 'failed', error: t('send.noRecipients') });
+      return;
+    }
+    form.setStatus({ kind: 'working' });
+    let shareIds: string[];
+    try {
+      shareIds = (await card.uploadSelection()).map((file) => file.shareId);
+    } catch (cause) {
+      form.setStatus({ kind: 'failed', error: failedText, detail: errorText(cause) });
+      return;
+    }
+    await mail(shareIds);
+  };
+
+  const retry = (shareIds: readonly string[]) => {
+    form.setStatus({ kind: 'working' });
+    void mail(shareIds);
+  };
+
+  return { start, retry, working: form.status.kind === 'working' || card.busy };
+}
+
+function SendSection({ form }: { form: SendForm }) {
+  const { t } = useTranslation();
+  const { retry, working } = useUploadAndSend(form);
+  return (
+    <>
+      <Divider label={t('send.sectionTitle')} labelPosition="left" />
+      <SendFields form={form} disabled={working} onRetry={retry} />
+    </>
+  );
+}
+
+function UploadAndSendButton({ form }: { form: SendForm }) {
+  const { t } = useTranslation();
+  const { start, working } = useUploadAndSend(form);
+  return (
+    <Button
+      size="md"
+      variant="filled"
+      color="teal"
+      onClick={() => void start()}
+      loading={form.status.kind === 'working'}
+      disabled={working && form.status.kind !== 'working'}
+      loaderProps={{ 'aria-hidden': true }}
+      leftSection={<IconMailForward size={18} aria-hidden />}
+    >
+      {t('send.uploadAndSend')}
+    </Button>
+  );
+}
+
+/** The Home card: the upload card with the send-by-email section and 'Upload and send'. */
+export function SendUploadCard() {
+  const form = useSendForm();
+  return (
+    <UploadCard actions={<UploadAndSendButton form={form} />}>
+      <SendSection form={form} />
+    </UploadCard>
+  );
+}

@@ -1,0 +1,51 @@
+import { useCallback, useState } from 'react';
+import { addRecipient, canAddRecipient } from '@domain/recipients';
+import type { RecipientProblem } from '@domain/recipients';
+
+export interface SendRecipients {
+  recipients: readonly string[];
+  /** What is typed in the address field. */
+  draft: string;
+  setDraft: (value: string) => void;
+  /** Adds the draft; on success the field empties, otherwise `problem` says why not. */
+  add: () => boolean;
+  remove: (email: string) => void;
+  clear: () => void;
+  problem: RecipientProblem | null;
+  /** At MAX_RECIPIENTS: the field and the add button are disabled. */
+  full: boolean;
+}
+
+/** The recipient list of a send, with the rules of domain/recipients (SPEC §5). */
+export function useSendRecipients(): SendRecipients {
+  const [recipients, setRecipients] = useState<readonly string[]>([]);
+  const [draft, setDraftState] = useState('');
+  const [problem, setProblem] = useState<RecipientProblem | null>(null);
+
+  const setDraft = useCallback((value: string) => {
+    setDraftState(value);
+    setProblem(null);
+  }, []);
+
+  const add = useCallback(() => {
+    const result = addRecipient(recipients, draft);
+    setProblem(result.problem);
+    if (result.problem !== null) return false;
+    setRecipients(result.list);
+    setDraftState('');
+    return true;
+  }, [draft, recipients]);
+
+  const remove = useCallback((email: string) => {
+    setRecipients((list) => list.filter((item) => item !== email));
+    setProblem(null);
+  }, []);
+
+  const clear = useCallback(() => {
+    setRecipients([]);
+    setDraftState('');
+    setProblem(null);
+  }, []);
+
+  return { recipients, draft, setDraft, add, remove, clear, problem, full: !canAddRecipient(recipients) };
+}
