@@ -3,12 +3,16 @@
 // built app stays valid from one run to the next (the build is redone only when sources change),
 // and each port gets its own build folder so parallel runs don't overwrite each other.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const port = process.env.PORT ?? '8181';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ulak-e2e-'));
+// A known folder per port (or E2E_DATA_DIR), emptied first: tests read the mail outbox in it.
+// tests/e2e/fixtures/outbox.ts computes the same path.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `ulak-e2e-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const E2E_ANON_KEY = 'sb_publishable_e2e_0000000000000000000000';
 // Playwright stops the whole process group (npm, sh, tsx, the host) with SIGTERM: see
 // gracefulShutdown in playwright.config.ts. We only wait for the host and clean up.

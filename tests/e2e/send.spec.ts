@@ -1,0 +1,161 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { outboxFiles, waitForMail } from './fixtures/outbox';
+import { SHARE_LINK, uploadFromHome } from './fixtures/share-flow';
+import { makeRandomFile, makeTempDir, removeDir, sha256OfFile } from './fixtures/test-files';
+
+// SPEC §2 Home (send part and file-processing modal), §4 Upload-and-send, §5 recipient rules. The
+// app runs as `npm start` does with no SMTP_URL, so the mail it sends lands in <DATA_DIR>/outbox.
+
+let dir: string;
+
+test.beforeEach(async () => {
+  dir = await makeTempDir();
+});
+
+test.afterEach(async () => {
+  await removeDir(dir);
+});
+
+const recipientInput = (page: Page) => page.getByRole('textbox', { name: 'Recipient email' });
+const addButton = (page: Page) => page.getByRole('button', { name: 'Add', exact: true });
+
+test('Upload and send asks for files, then for a recipient', async ({ page }) => {
+  const before = (await outboxFiles()).length;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Upload and send' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please select files first');
+
+  const file = await makeRandomFile(dir, 'notes.txt', 100);
+  await page.getByTestId('upload-files-input').setInputFiles(file.path);
+  await page.getByRole('button', { name: 'Upload and send' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please add at least one email address');
+  expect(await outboxFiles()).toHaveLength(before);
+});
+
+test('recipients: a real address, no duplicates, Enter adds, at most 10', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('0/10')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Sender' })).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Shared file');
+  await expect(page.getByText('Links expire 3 days after upload; the period is fixed.')).toBeVisible();
+
+  await recipientInput(page).fill('ada@');
+  await addButton(page).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+
+  await recipientInput(page).fill('ada@example.com');
+  await recipientInput(page).press('Enter');
+  await expect(page.getByText('1/10')).toBeVisible();
+  await expect(recipientInput(page)).toHaveValue('');
+
+  await recipientInput(page).fill('ADA@example.com');
+  await addButton(page).click();
+  await expect(page.getByText('This address is already in the list')).toBeVisible();
+
+  for (let i = 2; i <= 10; i++) {
+    await recipientInput(page).fill(`person${i}@example.com`);
+    await recipientInput(page).press('Enter');
+  }
+  await expect(page.getByText(/^10\/10/)).toBeVisible();
+  await expect(recipientInput(page)).toBeDisabled();
+  await expect(addButton(page)).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Remove person10@example.com' }).click();
+  await expect(page.getByText('9/10')).toBeVisible();
+  await expect(recipientInput(page)).toBeEnabled();
+});
+
+test('Upload and send mails the title, message, names and links, and the links download the files', async ({
+  page,
+  browser,
+}) => {
+  const report = await makeRandomFile(dir, 'report.pdf', 300_000);
+  const photo = await makeRandomFile(dir, 'photo.jpg', 120_000);
+  const before = (await outboxFiles()).length;
+
+  await page.goto('/');
+  await page.getByTestId('upload-files-input').setInputFiles([report.path, photo.path]);
+  await recipientInput(page).fill('ada@example.com');
+  await recipientInput(page).press('Enter');
+  await recipientInput(page).fill('alan@example.org');
+  await addButton(page).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill('Quarterly files');
+  await page.getByRole('textbox', { name: 'Message (optional)' }).fill('Here are the files we talked about.');
+  await page.getByRole('button', { name: 'Upload and send' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Email sent' })).toContainText(
+    'The links were emailed to 2 recipients.',
+    { timeout: 90_000 },
+  );
+  const links = await page
+    .getByRole('region', { name: 'Your share links' })
+    .getByRole('link', { name: SHARE_LINK })
+    .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+  expect(links).toHaveLength(2);
+
+  const mail = await waitForMail(before);
+  expect(mail.headers).toMatch(/^To: ada@example\.com, alan@example\.org$/m);
+  expect(mail.headers).toMatch(/^Subject: Quarterly files$/m);
+  expect(mail.text).toContain('Here are the files we talked about.');
+  expect(mail.text).toContain('report.pdf');
+  expect(mail.text).toContain('photo.jpg');
+  expect(mail.text).toContain('These links expire on');
+  for (const link of links) expect(mail.text).toContain(link);
+
+  // Someone else opens the mailed links and gets the very files.
+  const mailed = [...mail.text.matchAll(/https?:\/\/\S+\/s\/[A-Za-z0-9]{8}/g)].map((m) => m[0]);
+  expect(mailed.sort()).toEqual([...links].sort());
+  const recipient = await browser.newContext();
+  try {
+    const other = await recipient.newPage();
+    for (const link of mailed) {
+      await other.goto(link);
+      const name = (await other.getByRole('heading', { level: 1 }).textContent()) ?? '';
+      const source = name === report.name ? report : photo;
+      const downloading = other.waitForEvent('download');
+      await other.getByRole('button', { name: 'Download File' }).click();
+      const saved = path.join(dir, `got-${source.name}`);
+      await (await downloading).saveAs(saved);
+      expect((await stat(saved)).size).toBe(source.size);
+      expect(await sha256OfFile(saved)).toBe(source.sha256);
+    }
+  } finally {
+    await recipient.close();
+  }
+});
+
+test('the file-processing modal sends one file by email and closes', async ({ page }) => {
+  const file = await makeRandomFile(dir, 'slides.key', 50_000);
+  const [link] = await uploadFromHome(page, [file.path]);
+  const before = (await outboxFiles()).length;
+
+  await page.getByRole('button', { name: 'Send by email: slides.key' }).click();
+  const modal = page.getByRole('dialog', { name: 'Send file' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('textbox', { name: 'Title' })).toHaveValue('Shared file: slides.key');
+  await expect(modal.getByText('0/10')).toBeVisible();
+  await modal.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(modal.getByText('Please add at least one email address')).toBeVisible();
+
+  await modal.getByRole('textbox', { name: 'Recipient email' }).fill('grace@example.com');
+  await modal.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(modal.getByText('1/10')).toBeVisible();
+  await modal.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(modal.getByRole('button', { name: 'Sent!' })).toBeVisible();
+  await expect(modal).toBeHidden({ timeout: 10_000 });
+
+  const mail = await waitForMail(before);
+  expect(mail.headers).toMatch(/^To: grace@example\.com$/m);
+  expect(mail.headers).toMatch(/^Subject: Shared file: slides\.key$/m);
+  expect(mail.text).toContain(link ?? 'missing link');
+
+  // Its Download saves the file itself.
+  await page.getByRole('button', { name: 'Send by email: slides.key' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('dialog', { name: 'Send file' }).getByRole('button', { name: 'Download' }).click();
+  const saved = path.join(dir, 'again.key');
+  await (await downloading).saveAs(saved);
+  expect(await readFile(saved)).toEqual(await readFile(file.path));
+});
