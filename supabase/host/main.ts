@@ -24,6 +24,11 @@ const EMBEDDED_BUCKET = 'ulak';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const log = (message: string) => console.log(`[ulak] ${message}`);
 
+/** The database and storage explain their failures in a sentence: show it without the stack. */
+function asHostError(error: unknown): never {
+  throw new HostError(error instanceof Error ? error.message : String(error));
+}
+
 async function main(): Promise<void> {
   // The SDK warns about Node 20 support ending for versions after January 2027; ours is pinned.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -86,7 +91,7 @@ async function main(): Promise<void> {
   const config = loadServerConfig(env);
   const allowedOrigins = [...new Set([publicOrigin, localOrigin, `http://127.0.0.1:${actualPort}`])];
 
-  const database = await openDatabase({ dataDir, databaseUrl: given.DATABASE_URL, log });
+  const database = await openDatabase({ dataDir, databaseUrl: given.DATABASE_URL, log }).catch(asHostError);
   const storageServer = embeddedStorage
     ? await startEmbeddedStorage({
         dataDir,
@@ -95,7 +100,7 @@ async function main(): Promise<void> {
         secretAccessKey: secrets.storageSecretAccessKey,
         allowedOrigins,
         log,
-      })
+      }).catch(asHostError)
     : null;
   const storage = config.storage ? createStorage(config.storage) : null;
   // Real SMTP when SMTP_URL is set; otherwise each mail is written to <DATA_DIR>/outbox as .eml.
