@@ -99,3 +99,24 @@ test('Chromium reports the app installable', async ({ baseURL, browserName: _ },
     await context.close();
   }
 });
+
+test('the PeerJS signalling server hands out peer ids and opens a socket', async ({ page, request }) => {
+  const id = await (await request.get('/peerjs/peerjs/id')).text();
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  await page.goto('/');
+  const first = await page.evaluate(
+    (peerId) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = new WebSocket(
+          `${location.origin.replace('http', 'ws')}/peerjs/peerjs?key=peerjs&id=${peerId}&token=e2e`,
+        );
+        socket.onmessage = (event) => {
+          resolve(JSON.parse(String(event.data)).type);
+          socket.close();
+        };
+        socket.onerror = () => reject(new Error('socket error'));
+      }),
+    id,
+  );
+  expect(first).toBe('OPEN');
+});
