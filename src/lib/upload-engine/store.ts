@@ -7,9 +7,14 @@ import type { FileDto, FinishedPart } from './api';
 import type { UploadJobState, UploadJobSummary } from './protocol';
 
 export const UPLOAD_DB_NAME = 'ulak';
-// 2: adds sharedItems (files another app shared to us through the Web Share Target).
+// 2: adds sharedItems (files another app shared to us through the Web Share Target), and moves
+//    each job's Blob out of its record into jobBlobs. A record is written at every finished part
+//    and lease renewal; with the Blob inside, each write re-stored the Blob reference (tens of ms for
+//    a large file in Chromium), which slowed the upload and widened the window in which a part the
+//    bucket finished is not yet recorded (and so is sent again after a crash).
 export const UPLOAD_DB_VERSION = 2;
 const JOBS = 'uploadJobs';
+const BLOBS = 'jobBlobs';
 const OWNED = 'ownedFiles';
 const SHARED = 'sharedItems';
 
@@ -111,8 +116,12 @@ export interface UploadStore {
   deleteSharedItem(id: string): Promise<void>;
 }
 
+/** A job as its record is stored: the Blob lives in BLOBS under the job's id. */
+type StoredJobRecord = Omit<UploadJobRecord, 'blob'> & { blob?: null };
+
 interface UploadDb extends DBSchema {
-  [JOBS]: { key: string; value: UploadJobRecord };
+  [JOBS]: { key: string; value: StoredJobRecord };
+  [BLOBS]: { key: string; value: Blob };
   [OWNED]: { key: string; value: OwnedFileRecord };
   [SHARED]: { key: string; value: SharedItemRecord };
 }
@@ -180,12 +189,24 @@ function openAtVersion(
   onClose: () => void,
 ): Promise<IDBPDatabase<UploadDb>> {
   return openDB<UploadDb>(name, version, {
-    upgrade(database) {
+    async upgrade(database, oldVersion, _newVersion, transaction) {
       if (!database.objectStoreNames.contains(JOBS)) database.createObjectStore(JOBS, { keyPath: 'id' });
       if (!database.objectStoreNames.contains(OWNED)) {
         database.createObjectStore(OWNED, { keyPath: 'shareId' });
       }
       if (!database.objectStoreNames.contains(SHARED)) database.createObjectStore(SHARED, { keyPath: 'id' });
+      if (!database.objectStoreNames.contains(BLOBS)) database.createObjectStore(BLOBS);
+      if (oldVersion === 1) {
+        // Version 1 kept the Blob in the job record: move it out, so uploads queued before the
+        // update go on.
+        const jobs = transaction.objectStore(JOBS);
+        const blobs = transaction.objectStore(BLOBS);
+        for (let cursor = await jobs.openCursor(); cursor !== null; cursor = await cursor.continue()) {
+          const { blob, ...record } = cursor.value as Omit<StoredJobRecord, 'blob'> & { blob?: unknown };
+          if (blob instanceof Blob) await blobs.put(blob, record.id);
+          await cursor.update(record);
+        }
+      }
     },
     // A newer version of the app (a new service worker) wants to upgrade: step aside, and open the
     // new version on the next call.
@@ -195,6 +216,15 @@ function openAtVersion(
     },
     terminated: onClose,
   });
+}
+
+function withBlob(record: StoredJobRecord, blob: Blob | undefined): UploadJobRecord {
+  return { ...record, blob: blob ?? null };
+}
+
+function withoutBlob(job: UploadJobRecord): StoredJobRecord {
+  const { blob: _blob, ...record } = job;
+  return record;
 }
 
 class IdbUploadStore implements UploadStore {
@@ -213,30 +243,51 @@ class IdbUploadStore implements UploadStore {
   }
 
   async get(id: string) {
-    return (await this.db()).get(JOBS, id);
+    const tx = (await this.db()).transaction([JOBS, BLOBS]);
+    const [record, blob] = await Promise.all([tx.objectStore(JOBS).get(id), tx.objectStore(BLOBS).get(id)]);
+    await tx.done;
+    return record === undefined ? undefined : withBlob(record, blob);
   }
 
   async put(job: UploadJobRecord) {
-    await (await this.db()).put(JOBS, job);
+    const tx = (await this.db()).transaction([JOBS, BLOBS], 'readwrite');
+    await tx.objectStore(JOBS).put(withoutBlob(job));
+    if (job.blob === null) await tx.objectStore(BLOBS).delete(job.id);
+    else await tx.objectStore(BLOBS).put(job.blob, job.id);
+    await tx.done;
   }
 
   async list() {
-    const jobs = await (await this.db()).getAll(JOBS);
-    return jobs.sort((a, b) => a.createdAt - b.createdAt);
+    const tx = (await this.db()).transaction([JOBS, BLOBS]);
+    const records = await tx.objectStore(JOBS).getAll();
+    const blobs = await Promise.all(records.map((record) => tx.objectStore(BLOBS).get(record.id)));
+    await tx.done;
+    return records.map((record, i) => withBlob(record, blobs[i])).sort((a, b) => a.createdAt - b.createdAt);
   }
 
   async delete(id: string) {
-    await (await this.db()).delete(JOBS, id);
+    const tx = (await this.db()).transaction([JOBS, BLOBS], 'readwrite');
+    await Promise.all([tx.objectStore(JOBS).delete(id), tx.objectStore(BLOBS).delete(id)]);
+    await tx.done;
   }
 
   async update(id: string, change: (job: UploadJobRecord) => UploadJobRecord | undefined) {
-    const tx = (await this.db()).transaction(JOBS, 'readwrite');
-    const current = await tx.store.get(id);
-    let result = current;
-    if (current !== undefined) {
+    const tx = (await this.db()).transaction([JOBS, BLOBS], 'readwrite');
+    const jobs = tx.objectStore(JOBS);
+    const blobs = tx.objectStore(BLOBS);
+    const [record, blob] = await Promise.all([jobs.get(id), blobs.get(id)]);
+    let result: UploadJobRecord | undefined;
+    if (record !== undefined) {
+      const current = withBlob(record, blob);
+      result = current;
       const next = change(current);
       if (next !== undefined) {
-        await tx.store.put(next);
+        await jobs.put(withoutBlob(next));
+        // Only the record is written, unless the Blob itself changed (dropped once the upload is done).
+        if (next.blob !== current.blob) {
+          if (next.blob === null) await blobs.delete(id);
+          else await blobs.put(next.blob, id);
+        }
         result = next;
       }
     }
