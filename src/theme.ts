@@ -27,9 +27,20 @@ export const theme = createTheme({
   focusRing: 'auto',
 });
 
-/** Colours the layout uses beyond Mantine's own: the header once the page has scrolled. */
+/**
+ * Colours the layout uses beyond Mantine's own: the header once the page has scrolled. Dimmed text
+ * and error text are darker (lighter in dark mode) than Mantine's, which are below WCAG AA contrast (4.5:1).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--ulak-header-scrolled-bg': 'rgba(255, 255, 255, 0.85)' },
-  dark: { '--ulak-header-scrolled-bg': 'rgba(26, 27, 30, 0.85)' },
+  light: {
+    '--ulak-header-scrolled-bg': 'rgba(255, 255, 255, 0.85)',
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {
+    '--ulak-header-scrolled-bg': 'rgba(26, 27, 30, 0.85)',
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+  },
 });

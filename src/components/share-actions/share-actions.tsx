@@ -101,9 +101,9 @@ export function ShareActions({ url, fileName, expiresAt, variant = 'buttons', ch
         href={whatsApp}
         target="_blank"
         rel="noopener noreferrer"
-        variant="light"
-        color="green"
-        leftSection={<IconBrandWhatsapp size={18} aria-hidden />}
+        // Green text on the light green surface is below 4.5:1; the brand colour stays on the icon.
+        variant="default"
+        leftSection={<IconBrandWhatsapp size={18} color="var(--mantine-color-green-7)" aria-hidden />}
       >
         {t('shareActions.whatsapp')}
       </Button>

@@ -83,6 +83,7 @@ export function ShareQrButton({ url, fileName, compact = false }: ShareQrButtonP
         opened={opened}
         onClose={() => setOpened(false)}
         title={t('shareExtras.qrTitle', { name: fileName })}
+        closeButtonProps={{ 'aria-label': t('shareExtras.close') }}
         centered
       >
         <Stack align="center" gap="sm">

@@ -39,7 +39,8 @@ export function HowItWorksScreen() {
                 <Icon size={26} stroke={1.6} />
               </ThemeIcon>
               <Title order={2} fz="h4">
-                {t('howItWorks.stepLabel', { number: index + 1 })} {t(`howItWorks.steps.${id}.title`)}
+                <span aria-hidden>{t('howItWorks.stepLabel', { number: index + 1 })} </span>
+                <span>{t(`howItWorks.steps.${id}.title`)}</span>
               </Title>
               <Text c="dimmed">{t(`howItWorks.steps.${id}.text`, values)}</Text>
             </Stack>

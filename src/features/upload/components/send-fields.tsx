@@ -23,7 +23,7 @@ export function SendFields({ form, disabled = false, onRetry, withMessage = true
   return (
     <Stack gap="sm">
       <SendRecipientsField state={form.recipients} disabled={disabled} />
-      <TextInput label={t('send.sender.label')} description={t('send.sender.hint')} value={env.contactEmail} readOnly />
+      <TextInput label={t('send.sender.label')} value={env.contactEmail} readOnly />
       <TextInput
         label={t('send.title.label')}
         value={form.title}

@@ -66,7 +66,13 @@ export function SendFileModal({ file, opened, onClose }: SendFileModalProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('send.modal.title')} size="lg" fullScreen={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('send.modal.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('shareExtras.close') }}
+    >
       <Stack gap="md">
         <Stack gap={2}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>

@@ -82,7 +82,7 @@ function UploadAndSendButton({ form }: { form: SendForm }) {
     <Button
       size="md"
       variant="filled"
-      color="teal"
+      color="teal.9"
       onClick={() => void start()}
       loading={form.status.kind === 'working'}
       disabled={working && form.status.kind !== 'working'}

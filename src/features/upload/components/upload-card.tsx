@@ -185,7 +185,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             </Alert>
           )}
 
-          <Group gap="sm" grow>
+          <Group gap="sm" grow preventGrowOverflow={false}>
             <Button
               size="md"
               onClick={onUpload}

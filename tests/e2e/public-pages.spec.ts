@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+import { text, type TestLanguage } from './fixtures/locales';
+import { SHARE_LINK, uploadFromHome } from './fixtures/share-flow';
+import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
+
+// SPEC §2: every public route shows its key texts in English and in Turkish, with the shared
+// header (links, mobile menu, blur after 20 px) and footer; no page claims what the product does not do.
+
+async function useLanguage(page: Page, language: TestLanguage): Promise<void> {
+  await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+}
+
+const PAGES: { path: string; keys: string[]; values?: Record<string, string | number> }[] = [
+  { path: '/', keys: ['home.title', 'send.uploadAndSend', 'send.sectionTitle', 'upload.card.addFiles'] },
+  { path: '/upload', keys: ['transfers.title', 'transfers.intro'] },
+  {
+    path: '/how-it-works',
+    keys: [
+      'howItWorks.title',
+      'howItWorks.steps.upload.title',
+      'howItWorks.steps.link.title',
+      'howItWorks.steps.share.title',
+      'howItWorks.security.title',
+      'howItWorks.specs.title',
+      'howItWorks.faq.items.retention.question',
+      'howItWorks.faq.items.expiry.question',
+      'howItWorks.faq.items.limit.question',
+      'howItWorks.faq.items.account.question',
+      'howItWorks.faq.items.security.question',
+      'howItWorks.faq.items.extend.question',
+    ],
+  },
+  { path: '/about', keys: ['about.title', 'about.privacyFirst.title', 'about.securityFocused.title'] },
+  {
+    path: '/privacy',
+    keys: ['legal.privacy.title', 'legal.privacy.sections.files.title', 'legal.privacy.sections.logs.title'],
+  },
+  { path: '/terms', keys: ['legal.terms.title', 'legal.terms.sections.use.title'] },
+  { path: '/cookies', keys: ['legal.cookies.title', 'legal.cookies.sections.local.title'] },
+  { path: '/s/Zz9Zz9Zz', keys: ['download.notFound.title'] },
+];
+
+for (const language of ['en', 'tr'] as const) {
+  for (const { path, keys } of PAGES) {
+    test(`${path} in ${language.toUpperCase()} shows its key texts, the header and the footer`, async ({ page }) => {
+      await useLanguage(page, language);
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      for (const key of keys) {
+        await expect(page.getByText(text(language, key), { exact: true }).first(), key).toBeVisible();
+      }
+      const nav = page.getByRole('navigation', { name: text(language, 'nav.main') });
+      for (const key of ['nav.home', 'nav.transfers', 'nav.howItWorks', 'nav.about']) {
+        await expect(nav.getByRole('link', { name: text(language, key) })).toBeVisible();
+      }
+      const footer = page.getByRole('contentinfo');
+      for (const key of ['footer.quickLinks', 'footer.legal', 'footer.privacy', 'footer.terms', 'footer.cookies']) {
+        await expect(footer.getByText(text(language, key), { exact: true })).toBeVisible();
+      }
+      await expect(footer.getByRole('link', { name: 'hello@ulak.app' })).toHaveAttribute(
+        'href',
+        'mailto:hello@ulak.app',
+      );
+      await expect(footer.getByRole('link', { name: text(language, 'footer.socialNames.github') })).toBeVisible();
+    });
+  }
+}
+
+test('the FAQ answers open, and no page claims what the product does not do', async ({ page }) => {
+  await page.goto('/how-it-works');
+  await page.getByRole('button', { name: 'Can I extend the expiry?' }).click();
+  await expect(page.getByText('The 3-day period is fixed for every file.', { exact: false })).toBeVisible();
+  for (const path of ['/', '/how-it-works', '/about', '/privacy', '/terms', '/cookies']) {
+    await page.goto(path);
+    const body = (await page.locator('body').innerText()).toLowerCase();
+    expect(body, path).not.toContain('never stored online');
+    expect(body, path).not.toMatch(/(?<!not )end-to-end encrypt(ed|ion)(?! \w+ not)/);
+    expect(body, path).not.toContain('stored encrypted');
+  }
+});
+
+test('the header turns white and blurred after 20 px of scrolling', async ({ page }) => {
+  await page.goto('/how-it-works');
+  const header = page.locator('header').first();
+  await expect(header).not.toHaveAttribute('data-scrolled');
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute('data-scrolled', 'true');
+  await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backdropFilter)).toContain('blur');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).not.toHaveAttribute('data-scrolled');
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  test('the mobile menu reaches every screen', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu.getByRole('link')).toHaveCount(4);
+    await menu.getByRole('link', { name: 'How it works' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'How it works' })).toBeVisible();
+    await expect(menu).toBeHidden();
+  });
+});
+
+test('every share link offers a QR code of the link', async ({ page }) => {
+  const dir = await makeTempDir();
+  try {
+    const file = await makeRandomFile(dir, 'qr.txt', 200);
+    const [link] = await uploadFromHome(page, [file.path]);
+    expect(link).toMatch(SHARE_LINK);
+    await page.getByRole('button', { name: 'Show a QR code of the link to qr.txt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'QR code: qr.txt' });
+    const image = dialog.getByRole('img', { name: `QR code of the share link to qr.txt: ${link}` });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(link ?? '');
+    await page.getByRole('button', { name: 'QR code' }).click();
+    await expect(page.getByRole('dialog').getByRole('img', { name: /^QR code of the share link/ })).toBeVisible();
+  } finally {
+    await removeDir(dir);
+  }
+});
