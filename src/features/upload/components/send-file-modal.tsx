@@ -7,6 +7,7 @@ import { SENT_MODAL_CLOSE_DELAY_MS } from '@domain/recipients';
 import type { FileDto } from '@/lib/upload-engine/api';
 import { downloadOwnFile } from '../api/send-file-download';
 import { useSendLinks } from '../api/send-links';
+import { describeSendError } from '../utils/send-errors';
 import { useSendForm } from '../hooks/use-send-form';
 import { SendFields } from './send-fields';
 
@@ -53,7 +54,7 @@ export function SendFileModal({ file, opened, onClose }: SendFileModalProps) {
       setStatus({
         kind: 'failed',
         error: t('send.modal.failed'),
-        detail: cause instanceof Error ? cause.message : undefined,
+        detail: describeSendError(t, cause),
       });
     }
   };

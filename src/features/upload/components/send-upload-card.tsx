@@ -2,15 +2,12 @@ import { Button, Divider } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSendLinks } from '../api/send-links';
+import { describeSendError } from '../utils/send-errors';
 import { useSendForm } from '../hooks/use-send-form';
 import type { SendForm } from '../hooks/use-send-form';
 import { useUploadCard } from '../hooks/use-upload-card';
 import { SendFields } from './send-fields';
 import { UploadCard } from './upload-card';
-
-function errorText(cause: unknown): string | undefined {
-  return cause instanceof Error && cause.message !== '' ? cause.message : undefined;
-}
 
 /** 'Upload and send': upload the selection, then mail the links (SPEC §4 Upload-and-send on Home). */
 function useUploadAndSend(form: SendForm) {
@@ -31,7 +28,12 @@ function useUploadAndSend(form: SendForm) {
       form.setStatus({ kind: 'sent', count: accepted.length });
       form.recipients.clear();
     } catch (cause) {
-      form.setStatus({ kind: 'failed', error: failedText, detail: errorText(cause), retryShareIds: shareIds });
+      form.setStatus({
+        kind: 'failed',
+        error: failedText,
+        detail: describeSendError(t, cause),
+        retryShareIds: shareIds,
+      });
     }
   };
 
@@ -50,7 +52,7 @@ function useUploadAndSend(form: SendForm) {
     try {
       shareIds = (await card.uploadSelection()).map((file) => file.shareId);
     } catch (cause) {
-      form.setStatus({ kind: 'failed', error: failedText, detail: errorText(cause) });
+      form.setStatus({ kind: 'failed', error: failedText, detail: describeSendError(t, cause) });
       return;
     }
     await mail(shareIds);
