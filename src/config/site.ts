@@ -14,10 +14,10 @@ export const SOCIAL_LINKS = [
 export type SocialLinkId = (typeof SOCIAL_LINKS)[number]['id'];
 
 /**
- * The footer's credit line; VITE_CREDIT_NAME and VITE_CREDIT_URL override it at build time (an
- * empty URL shows the name without a link).
+ * The footer's credit line and its link; VITE_CREDIT_NAME and VITE_CREDIT_URL (read at build time)
+ * replace these defaults when set.
  */
 export const CREDIT = {
   name: (import.meta.env.VITE_CREDIT_NAME as string | undefined)?.trim() || 'Ulak Engineering',
-  href: (import.meta.env.VITE_CREDIT_URL as string | undefined)?.trim() ?? 'https://github.com/ulak-app',
+  href: (import.meta.env.VITE_CREDIT_URL as string | undefined)?.trim() || 'https://github.com/ulak-app',
 } as const;
