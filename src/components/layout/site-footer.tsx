@@ -107,20 +107,9 @@ export function SiteFooter() {
             {t('footer.rights', { year: new Date().getFullYear() })}
           </Text>
           <Text size="xs" c="dimmed">
-            {CREDIT.href ? (
-              <Anchor
-                href={CREDIT.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                inherit
-                c="dimmed"
-                underline="always"
-              >
-                {t('footer.credit', { name: CREDIT.name })}
-              </Anchor>
-            ) : (
-              t('footer.credit', { name: CREDIT.name })
-            )}
+            <Anchor href={CREDIT.href} target="_blank" rel="noopener noreferrer" inherit c="dimmed" underline="always">
+              {t('footer.credit', { name: CREDIT.name })}
+            </Anchor>
           </Text>
         </Group>
       </Container>
