@@ -1,4 +1,4 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import type { FileDto } from '@/lib/upload-engine/api';
@@ -28,9 +28,10 @@ export function UploadResults({ files }: { files: readonly FileDto[] }) {
               >
                 {file.shareUrl}
               </Anchor>
-              <ShareActions url={file.shareUrl} fileName={file.name} expiresAt={file.expiresAt} variant="compact">
+              <Group gap="xs" justify="space-between">
+                <ShareActions url={file.shareUrl} fileName={file.name} expiresAt={file.expiresAt} variant="compact" />
                 <SendFileButton file={file} />
-              </ShareActions>
+              </Group>
             </Stack>
           </Paper>
         ))}
