@@ -23,7 +23,7 @@ export interface SelectedFilesListProps {
 
 /** The picked files with their size and, during the upload, each one's progress. */
 export function SelectedFilesList({ selection, progress, onRemove, locked }: SelectedFilesListProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { online } = useNetwork();
   return (
     <Stack gap={6}>
@@ -48,7 +48,7 @@ export function SelectedFilesList({ selection, progress, onRemove, locked }: Sel
                     {entry.label}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {formatBytes(entry.file.size)}
+                    {formatBytes(entry.file.size, i18n.language)}
                     {state?.state === 'failed' && state.error ? ` · ${state.error}` : ''}
                   </Text>
                 </Stack>
