@@ -76,6 +76,10 @@ export function staticHandler(distDir: string): WebHandler {
     let file = path.resolve(root, `.${pathname}`);
     if (!file.startsWith(root + path.sep) || !existsSync(file) || statSync(file).isDirectory()) {
       file = path.join(root, 'index.html');
+      if (!existsSync(file)) {
+        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The web app is not built.');
+        return;
+      }
     }
     const immutable = pathname.startsWith('/assets/');
     res.writeHead(200, {
@@ -84,8 +88,14 @@ export function staticHandler(distDir: string): WebHandler {
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    // A build folder emptied under a running host must cost one failed request, not the process.
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   };
 }
 
