@@ -3,17 +3,30 @@
 // Build: vite-plugin-pwa (strategies 'injectManifest') compiles it to /sw.js and fills
 // self.__WB_MANIFEST with the list of built files.
 import { clientsClaim } from 'workbox-core';
-import { registerAppShell } from './app-shell';
 import { getUploadStore } from '@/lib/upload-engine/store';
+import { registerAppShell } from './app-shell';
 import { registerMessages } from './messages';
 import { registerShareTarget } from './share-target';
 import { registerUploads } from './uploads';
 
 declare const self: ServiceWorkerGlobalScope;
 
+const manifest = self.__WB_MANIFEST;
+
+/** Names this build: the precache revisions change with every file of the app. */
+function buildVersion(entries: typeof manifest): string {
+  const text = entries
+    .map((entry) => (typeof entry === 'string' ? entry : `${entry.url}#${entry.revision ?? ''}`))
+    .join('\n');
+  // FNV-1a: short and stable; this only tells builds apart, it protects nothing.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
 // Before the app shell's routes: the share target's POST is answered here, never by the network.
 registerShareTarget(self, getUploadStore);
-registerAppShell(self.__WB_MANIFEST);
+registerAppShell(manifest);
 registerMessages(self);
-registerUploads(self);
+registerUploads(self, buildVersion(manifest));
 clientsClaim();

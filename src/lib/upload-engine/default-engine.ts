@@ -5,15 +5,17 @@
 import { env } from '@/config/env';
 import { apiUrl, CLIENT_INFO } from '@/lib/supabase';
 import { createUploadApi } from './api';
-import { UploadEngine } from './engine';
+import { UploadEngine, type UploadEngineOptions } from './engine';
 import { UPLOAD_CHANNEL } from './protocol';
 import { getUploadStore } from './store';
 
-export function createDefaultEngine(): UploadEngine {
+/** `runnerId`: see sw/uploads.ts; the page leaves it random. */
+export function createDefaultEngine(options: Pick<UploadEngineOptions, 'runnerId'> = {}): UploadEngine {
   const channel = new BroadcastChannel(UPLOAD_CHANNEL);
   return new UploadEngine({
     api: createUploadApi({ apiUrl, anonKey: env.supabaseAnonKey, clientInfo: CLIENT_INFO }),
     store: getUploadStore(),
     emit: (event) => channel.postMessage(event),
+    ...options,
   });
 }
