@@ -1,0 +1,92 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { downloadedSha256, openControlled, waitForJob } from './fixtures/pwa';
+import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
+
+// Install and update. The update test publishes a new worker the way a deploy does: the host
+// serves the app from DIST_DIR (scripts/e2e-server.mjs: .tmp/e2e-dist-<port>), and the test changes
+// the built sw.js there (a new build changes its precache list; a changed byte is enough for the
+// browser to install it as a new version). The file is put back afterwards.
+
+const PORT = process.env.E2E_PORT ?? '8181';
+const SW_FILE = path.resolve(import.meta.dirname, `../../.tmp/e2e-dist-${PORT}/sw.js`);
+
+let dir: string;
+
+test.beforeEach(async () => {
+  dir = await makeTempDir();
+});
+
+test.afterEach(async () => {
+  await removeDir(dir);
+});
+
+test('a new version offers Reload, and an upload under way carries on under the new worker', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const original = await readFile(SW_FILE, 'utf8');
+  try {
+    await openControlled(page);
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    await expect(page.getByText('A new version is available')).toHaveCount(0);
+
+    // Deploy: the worker script changes; the browser finds it on its next update check.
+    await writeFile(SW_FILE, `${original}\n// e2e update ${Date.now()}\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    const waiting = await page.evaluate(async () => (await navigator.serviceWorker.ready).waiting !== null);
+    expect(waiting).toBe(true);
+
+    // An upload starts (the old worker runs it) and is under way when the person accepts the update.
+    const source = await makeRandomFile(dir, 'during update.bin', 200 * 1024 * 1024);
+    await page.getByTestId('upload-files-input').setInputFiles(source.path);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const before = await waitForJob(page, source.name, (job) => job.parts.length >= 1);
+    expect(before.state).not.toBe('done');
+
+    // Reload: the page posts SKIP_WAITING, the new worker takes over, the page reloads once.
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(page.getByText('A new version is available')).toHaveCount(0);
+    const after = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return { waiting: registration.waiting !== null, controller: navigator.serviceWorker.controller?.scriptURL };
+    });
+    expect(after).toEqual({ waiting: false, controller: firstWorker });
+
+    // The upload was not dropped: the new worker picks the job up from IndexedDB and finishes it.
+    console.log(`upload when the update was accepted: ${before.parts.length}/${before.partCount} parts`);
+    const done = await waitForJob(page, source.name, (job) => job.state === 'done', 180_000);
+    expect(await downloadedSha256(baseURL ?? '', done.shareId ?? '')).toEqual({
+      sha256: source.sha256,
+      size: source.size,
+    });
+  } finally {
+    await writeFile(SW_FILE, original);
+  }
+});
+
+test('an Install app button shows while the browser offers to install', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
+  // Headless Chromium never offers installation by itself; the offer is the event it would fire.
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: () => {
+        (window as unknown as { promptShown: boolean }).promptShown = true;
+        return Promise.resolve();
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    window.dispatchEvent(offer);
+  });
+  await page.getByRole('button', { name: 'Install app' }).click();
+  expect(await page.evaluate(() => (window as unknown as { promptShown?: boolean }).promptShown)).toBe(true);
+  // The offer is used once: the button goes away.
+  await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
+});
