@@ -86,4 +86,19 @@ describe('upload handlers in the service worker', () => {
     finish();
     await expect(finished).resolves.toBeUndefined();
   });
+
+  it('a sync event whose run ends with jobs left (held by a dead runner) asks for another sync', async () => {
+    const { runner, finish } = fakeRunner();
+    let left = true;
+    const { scope, dispatch } = fakeScope('installing');
+    registerUploadHandlers(scope, { createEngine: () => runner, hasUnfinishedJobs: () => Promise.resolve(left) });
+    const [blocked] = dispatch('sync', { tag: 'ulak-upload', lastChance: false });
+    finish();
+    await expect(blocked).rejects.toThrow(/next sync/);
+
+    left = false;
+    const [clear] = dispatch('sync', { tag: 'ulak-upload', lastChance: false });
+    finish();
+    await expect(clear).resolves.toBeUndefined();
+  });
 });

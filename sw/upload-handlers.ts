@@ -44,6 +44,12 @@ export interface UploadHandlerOptions {
   createEngine: () => UploadRunner;
   messageBudgetMs?: number;
   syncBudgetMs?: number;
+  /**
+   * Whether jobs that should run are left (queued, uploading or paused). Asked when a `sync` event's
+   * run ends early, e.g. because a dead runner's lease still held a job: the event then fails so
+   * the browser sends another one, rather than this worker being stopped with work left.
+   */
+  hasUnfinishedJobs?: () => Promise<boolean>;
 }
 
 export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options: UploadHandlerOptions): void {
@@ -51,6 +57,7 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
   const getEngine = () => (engine ??= options.createEngine());
   const messageBudget = options.messageBudgetMs ?? MESSAGE_BUDGET_MS;
   const syncBudget = options.syncBudgetMs ?? SYNC_BUDGET_MS;
+  const hasUnfinishedJobs = options.hasUnfinishedJobs ?? (() => Promise.resolve(false));
 
   const resume = (): Promise<void> =>
     getEngine()
@@ -82,9 +89,10 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
     if (sync.tag !== UPLOAD_SYNC_TAG) return;
     getEngine().wake();
     sync.waitUntil(
-      within(resume(), syncBudget).then((finished) => {
+      within(resume(), syncBudget).then(async (finished) => {
+        const left = !finished || (await hasUnfinishedJobs().catch(() => false));
         // Failing the event makes the browser schedule another sync for what is left.
-        if (!finished && !sync.lastChance) throw new Error('Uploads are still running; continue in the next sync.');
+        if (left && !sync.lastChance) throw new Error('Uploads are still running; continue in the next sync.');
       }),
     );
   });
