@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { downloadedSha256, openControlled, waitForJob } from './fixtures/pwa';
+import { downloadedSha256, E2E_ANON_KEY, openControlled, readJobs, waitForJob } from './fixtures/pwa';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
 // Install and update. The update test publishes a new worker the way a deploy does: the host
@@ -89,4 +89,64 @@ test('an Install app button shows while the browser offers to install', async ({
   expect(await page.evaluate(() => (window as unknown as { promptShown?: boolean }).promptShown)).toBe(true);
   // The offer is used once: the button goes away.
   await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
+});
+
+test('Transfers shows an upload with its speed and time left; Cancel aborts it on the server', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // Parts held back a moment, so the upload is still under way while we look.
+  await context.route(/\/storage\//, async (route) => {
+    if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  const aborts: number[] = [];
+  context.on('response', (response) => {
+    if (/\/uploads\/[^/]+\/abort$/.test(response.url())) aborts.push(response.status());
+  });
+  const source = await makeRandomFile(dir, 'to cancel.mov', 150 * 1024 * 1024);
+  await openControlled(page);
+  await page.getByTestId('upload-files-input').setInputFiles(source.path);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const started = await waitForJob(page, source.name, (job) => job.parts.length >= 2);
+
+  const ownerToken = await page.evaluate(
+    (shareId) =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('ulak');
+        open.onsuccess = () => {
+          const get = open.result.transaction('ownedFiles').objectStore('ownedFiles').get(shareId);
+          get.onsuccess = () => resolve((get.result as { ownerToken: string }).ownerToken);
+          get.onerror = () => reject(get.error ?? new Error('read failed'));
+        };
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+      }),
+    started.shareId ?? '',
+  );
+  const lookup = async () => {
+    const answer = await fetch(`${baseURL}/functions/v1/api/files/lookup`, {
+      method: 'POST',
+      headers: { apikey: E2E_ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [{ shareId: started.shareId, ownerToken }] }),
+    });
+    return ((await answer.json()) as { files: { state: string }[] }).files.map((file) => file.state);
+  };
+  expect(await lookup()).toEqual(['uploading']);
+
+  await page.goto('/upload');
+  const row = page.getByRole('list', { name: 'Your files' }).getByRole('listitem', { name: source.name });
+  await expect(
+    row.getByText(/^Uploading to Ulak: \d+% · [\d.]+ (KB|MB|GB)\/s · \d+ (seconds?|minutes?) left$/),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toHaveCount(0);
+  await expect.poll(() => aborts).toEqual([204]);
+  // The server dropped it: the owner lookup that listed it as uploading no longer knows it.
+  expect(await lookup()).toEqual([]);
+  await expect.poll(async () => (await readJobs(page)).length).toBe(0);
 });
