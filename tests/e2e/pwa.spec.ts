@@ -73,6 +73,8 @@ test('a new version offers Reload, and an upload under way carries on under the 
 
 test('an Install app button shows while the browser offers to install', async ({ page }) => {
   await page.goto('/');
+  // The app has started (and listens for the offer) once Home is drawn.
+  await expect(page.getByTestId('upload-files-input')).toBeAttached();
   await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
   // Headless Chromium never offers installation by itself; the offer is the event it would fire.
   await page.evaluate(() => {
