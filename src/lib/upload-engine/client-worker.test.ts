@@ -1,0 +1,73 @@
+// @vitest-environment node
+// The page bridge when a service worker controls the page. A worker that runs uploads answers each
+// message ('upload:ack') and the page leaves the work to it; a worker from before the upload
+// handlers never answers, and the page then runs the engine itself instead of waiting forever.
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UploadMessage } from './protocol';
+import { startTestUploadServer, TEST_ANON_KEY, type TestUploadServer } from './test-upload-server';
+
+let server: TestUploadServer;
+let posted: UploadMessage[];
+
+beforeAll(async () => {
+  server = await startTestUploadServer({ partSize: 1000 });
+  vi.stubEnv('VITE_SUPABASE_URL', server.apiUrl.replace('/functions/v1/api', ''));
+  vi.stubEnv('VITE_SUPABASE_ANON_KEY', TEST_ANON_KEY);
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await server.close();
+});
+
+beforeEach(() => {
+  posted = [];
+  // A fresh client (its memory of the worker's answer) per test.
+  vi.resetModules();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A controlled page's navigator.serviceWorker; `answers` says whether the worker acknowledges. */
+function stubWorker(answers: boolean) {
+  const container = new EventTarget();
+  const controller = {
+    postMessage(message: UploadMessage) {
+      posted.push(message);
+      if (answers) {
+        setTimeout(() => container.dispatchEvent(new MessageEvent('message', { data: { type: 'upload:ack' } })), 5);
+      }
+    },
+  };
+  vi.stubGlobal('navigator', {
+    onLine: true,
+    serviceWorker: Object.assign(container, { controller, getRegistration: () => Promise.resolve(undefined) }),
+  });
+}
+
+describe('upload client under a service worker', () => {
+  it('leaves the queue to a worker that answers', async () => {
+    stubWorker(true);
+    const client = await import('./client');
+    const [ref] = await client.enqueueUploads([new File(['w'.repeat(1500)], 'to-worker.txt')]);
+    await vi.waitFor(() => expect(posted.filter((m) => m.type === 'upload:resume').length).toBeGreaterThanOrEqual(2));
+    // This fake worker does nothing: had the page run the engine, the job would have moved on.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const job = (await client.listJobs()).find((each) => each.jobId === ref?.jobId);
+    expect(job?.state).toBe('queued');
+    expect(server.puts).toEqual([]);
+  });
+
+  it('runs the upload itself when the worker never answers (an older version)', async () => {
+    stubWorker(false);
+    const client = await import('./client');
+    const [ref] = await client.enqueueUploads([new File(['p'.repeat(2500)], 'by-page.txt')]);
+    const file = await client.waitForUpload(ref?.jobId ?? '');
+    expect(file.name).toBe('by-page.txt');
+    expect(posted[0]).toEqual({ type: 'upload:resume' });
+    expect(server.puts.filter((put) => put.fileId === file.fileId && put.status === 200)).toHaveLength(3);
+  }, 15_000);
+});
