@@ -192,6 +192,19 @@ describe('UploadEngine', () => {
     expect(failed?.type === 'upload:state' && failed.job.error).toBe(job?.error);
   });
 
+  it('waits out a server that is restarting (503 past every retry) instead of failing', async () => {
+    const jobId = await addJob(3 * PART);
+    server.failPart(2, [503, 503, 503, 503, 503, 503]);
+    await makeEngine({ partsInFlight: 1 }).resumeAll();
+    const job = await store.get(jobId);
+    expect(job?.state).toBe('done');
+    expect(statesOf(jobId)).toContain('paused');
+    expect(server.puts.filter((p) => p.partNumber === 2).map((p) => p.status)).toEqual([
+      503, 503, 503, 503, 503, 503, 200,
+    ]);
+    expect(new Uint8Array(uploadedBytes(job?.fileId ?? ''))).toEqual(bytesOf(3 * PART));
+  });
+
   it('a failed job, retried, goes on from the parts already sent', async () => {
     const jobId = await addJob(6 * PART);
     server.failPart(4, [400]);

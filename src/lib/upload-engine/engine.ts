@@ -75,6 +75,23 @@ function meansStartOver(error: unknown): boolean {
 /** A failure the same request may not meet again (the bucket or the API was briefly unwell). */
 class TransientError extends Error {
   override readonly name = 'TransientError';
+  constructor(
+    message: string,
+    /** The bucket's HTTP status, when it answered. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The server is there but cannot serve now: a proxy without its backend (502, 504) or a host that
+ * is restarting (503, "Ulak is starting"). Like a lost network, this ends by itself: the job waits
+ * for it instead of failing once the retries are used up.
+ */
+function meansUnavailable(error: unknown): boolean {
+  const status = error instanceof UploadApiError || error instanceof TransientError ? (error.status ?? 0) : 0;
+  return status === 502 || status === 503 || status === 504;
 }
 
 /** Why a run was stopped when one of its parts failed for good (the other parts stop with it). */
@@ -541,7 +558,7 @@ export class UploadEngine {
       }
       const reason = bucketMessage(text) ?? `status ${response.status}`;
       if (response.status >= 500 || response.status === 408 || response.status === 429) {
-        throw new TransientError(`The storage service could not take part ${partNumber}: ${reason}`);
+        throw new TransientError(`The storage service could not take part ${partNumber}: ${reason}`, response.status);
       }
       throw new Error(`The storage service refused part ${partNumber}: ${reason}`);
     });
@@ -590,8 +607,9 @@ export class UploadEngine {
 
   /**
    * Runs `attempt` until it succeeds: transient failures are retried after RETRY_DELAYS_MS; a lost
-   * network pauses the job until it is back and then starts the retries afresh; anything else (the
-   * API refusing the request) is thrown and fails the job.
+   * network, or a server that stays unavailable (502/503/504: down or restarting), pauses the job
+   * until it answers again and then starts the retries afresh; anything else (the API refusing the
+   * request) is thrown and fails the job.
    */
   private async retrying<T>(run: Run, attempt: () => Promise<T>): Promise<T> {
     let failures = 0;
@@ -615,7 +633,7 @@ export class UploadEngine {
         const delay = this.retryDelaysMs[failures];
         failures += 1;
         if (delay === undefined) {
-          if (!network) throw error;
+          if (!network && !meansUnavailable(error)) throw error;
           await this.waitForNetwork(run);
           failures = 0;
           continue;
