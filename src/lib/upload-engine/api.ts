@@ -62,6 +62,12 @@ export interface UploadApi {
   signParts(fileId: string, ownerToken: string, partNumbers: number[], signal?: AbortSignal): Promise<SignedParts>;
   completeUpload(fileId: string, ownerToken: string, parts: FinishedPart[], signal?: AbortSignal): Promise<FileDto>;
   abortUpload(fileId: string, ownerToken: string, signal?: AbortSignal): Promise<void>;
+  /** The parts the bucket already holds (GET uploads/{id}/parts), with their sizes. */
+  listParts(fileId: string, ownerToken: string, signal?: AbortSignal): Promise<StoredPart[]>;
+}
+
+export interface StoredPart extends FinishedPart {
+  size: number;
 }
 
 /** Most presigned URLs the API hands out in one call. */
@@ -101,7 +107,7 @@ export function createUploadApi(config: UploadApiConfig): UploadApi {
 
   async function call<T>(
     path: string,
-    init: { body?: unknown; ownerToken?: string; signal?: AbortSignal },
+    init: { method?: 'GET' | 'POST'; body?: unknown; ownerToken?: string; signal?: AbortSignal },
   ): Promise<T> {
     const headers: Record<string, string> = { ...baseHeaders };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -109,7 +115,7 @@ export function createUploadApi(config: UploadApiConfig): UploadApi {
     let response: Response;
     try {
       response = await doFetch(`${config.apiUrl}/${path}`, {
-        method: 'POST',
+        method: init.method ?? 'POST',
         headers,
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
         signal: init.signal,
@@ -140,6 +146,14 @@ export function createUploadApi(config: UploadApiConfig): UploadApi {
       }),
     completeUpload: (fileId, ownerToken, parts, signal) =>
       call<FileDto>(`uploads/${encodeURIComponent(fileId)}/complete`, { body: { parts }, ownerToken, signal }),
+    listParts: async (fileId, ownerToken, signal) =>
+      (
+        await call<{ parts: StoredPart[] }>(`uploads/${encodeURIComponent(fileId)}/parts`, {
+          method: 'GET',
+          ownerToken,
+          signal,
+        })
+      ).parts,
     abortUpload: async (fileId, ownerToken, signal) => {
       await call<unknown>(`uploads/${encodeURIComponent(fileId)}/abort`, { ownerToken, signal });
     },

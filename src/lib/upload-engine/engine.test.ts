@@ -267,6 +267,39 @@ describe('UploadEngine', () => {
     expect(new Uint8Array(uploadedBytes(job?.fileId ?? ''))).toEqual(bytesOf(size));
   });
 
+  it('on resume takes over the parts the bucket finished but this device never recorded', async () => {
+    const size = 8 * PART + 3;
+    const jobId = await addJob(size);
+    server.stall(5);
+    const first = makeEngine({ partsInFlight: 1 });
+    void first.resumeAll();
+    await server.whenStalled();
+    await first.stop();
+    // The browser was killed as its last two parts arrived: the bucket has them, the device does not.
+    const recorded = ((await store.get(jobId))?.parts ?? []).map((p) => p.partNumber).sort((a, b) => a - b);
+    expect(recorded.length).toBeGreaterThanOrEqual(3);
+    const forgotten = recorded.slice(-2);
+    await store.update(jobId, (job) => ({
+      ...job,
+      parts: job.parts.filter((p) => !forgotten.includes(p.partNumber)),
+      bytesDone: (recorded.length - 2) * PART,
+      leaseOwner: null,
+      leaseUntil: 0,
+    }));
+    const putsBefore = server.puts.length;
+    server.release();
+
+    await makeEngine({ partsInFlight: 1 }).resumeAll();
+    const job = await store.get(jobId);
+    expect(job?.state).toBe('done');
+    const sentAgain = server.puts
+      .slice(putsBefore)
+      .filter((p) => p.status !== 0)
+      .map((p) => p.partNumber);
+    expect(sentAgain.filter((n) => recorded.includes(n))).toEqual([]);
+    expect(new Uint8Array(uploadedBytes(job?.fileId ?? ''))).toEqual(bytesOf(size));
+  });
+
   it('two runners in one context do not work on the same job twice', async () => {
     const jobId = await addJob(5 * PART);
     const engine = makeEngine();

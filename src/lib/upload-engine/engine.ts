@@ -389,6 +389,8 @@ export class UploadEngine {
   private async upload(initial: UploadJobRecord, run: Run): Promise<void> {
     let job = initial;
     if (job.restartOnRetry) job = await this.startOver(job, run);
+    // A job that already has its upload on the server was cut off earlier (a crash, a closed tab).
+    const resuming = job.fileId !== null;
     job = await this.setState(run, 'uploading');
     if (job.blob === null) throw new Error('The file is no longer stored on this device.');
 
@@ -431,6 +433,9 @@ export class UploadEngine {
     if (blob === null) throw new Error('The file is no longer stored on this device.');
     if (fileId === null || ownerToken === null || partSize === null || partCount === null) {
       throw new Error('The stored upload is incomplete; please upload the file again.');
+    }
+    if (resuming && job.parts.length < partCount) {
+      job = await this.adoptStoredParts(run, job, { fileId, ownerToken, partSize, partCount });
     }
     run.meter.add(this.now(), job.bytesDone);
     this.emitProgress(run, job);
@@ -478,6 +483,43 @@ export class UploadEngine {
     if (done === undefined || done.state !== 'done') throw abortError();
     this.emitProgress(run, done);
     this.emit({ type: 'upload:state', job: summarizeJob(done) });
+  }
+
+  /**
+   * Takes over the parts the bucket finished but this device never recorded: a part whose last
+   * bytes arrived as the browser was killed. Without this they would be sent again (and R2 replaces
+   * a part sent twice, losing it if the second copy is cut off). Only parts of the expected size.
+   */
+  private async adoptStoredParts(
+    run: Run,
+    job: UploadJobRecord,
+    plan: { fileId: string; ownerToken: string; partSize: number; partCount: number },
+  ): Promise<UploadJobRecord> {
+    const stored = await this.retrying(run, () => this.api.listParts(plan.fileId, plan.ownerToken, run.signal));
+    const expectedSize = (n: number) =>
+      n < plan.partCount ? plan.partSize : job.size - plan.partSize * (plan.partCount - 1);
+    const known = new Set(job.parts.map((part) => part.partNumber));
+    const adopted = stored.filter(
+      (part) =>
+        !known.has(part.partNumber) &&
+        part.partNumber >= 1 &&
+        part.partNumber <= plan.partCount &&
+        part.size === expectedSize(part.partNumber),
+    );
+    if (adopted.length === 0) return job;
+    const updated = await this.store.update(run.jobId, (current) => {
+      if (current.state === 'cancelled') return undefined;
+      const have = new Set(current.parts.map((part) => part.partNumber));
+      const added = adopted.filter((part) => !have.has(part.partNumber));
+      return {
+        ...current,
+        parts: [...current.parts, ...added.map(({ partNumber, etag }) => ({ partNumber, etag }))],
+        bytesDone: current.bytesDone + added.reduce((sum, part) => sum + part.size, 0),
+        updatedAt: this.now(),
+      };
+    });
+    if (updated === undefined) throw abortError();
+    return updated;
   }
 
   /** The server no longer has the multipart upload: drop what was sent and create a new one. */

@@ -183,6 +183,11 @@ export async function startTestUploadServer(options: { partSize?: number } = {})
       json(res, 404, { error: 'Upload not found' });
       return;
     }
+    if (match[2] === 'parts' && req.method === 'GET') {
+      const parts = [...upload.parts].map(([partNumber, p]) => ({ partNumber, etag: p.etag, size: p.bytes.length }));
+      json(res, 200, { parts });
+      return;
+    }
     if (match[2] === 'parts') {
       const numbers = body.partNumbers as number[];
       state.signCalls.push(numbers);

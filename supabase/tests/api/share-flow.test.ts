@@ -375,6 +375,24 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     expect((await complete(p, c, [...parts, ...rest])).status).toBe(200);
   });
 
+  it('tells the owner which parts the bucket already holds, so a resumed upload sends none again', async () => {
+    const bytes = bytesOf(2 * DEFAULT_PART_SIZE + 10, 4);
+    const c = await create(p, { name: 'resume.bin', size: bytes.length });
+    const sent = await putParts(p, c, bytes, [1, 3]);
+    const res = await p.call('GET', `/uploads/${c.fileId}/parts`, { headers: { 'x-owner-token': c.ownerToken } });
+    expect(res.status).toBe(200);
+    const { parts } = await body<{ parts: { partNumber: number; etag: string; size: number }[] }>(res);
+    expect(parts.map((x) => [x.partNumber, x.size])).toEqual([
+      [1, DEFAULT_PART_SIZE],
+      [3, 10],
+    ]);
+    // The listed ETags are the ones the bucket answered to the PUTs: they complete the upload.
+    const etags = (list: { etag: string }[]) => list.map((x) => x.etag.replaceAll('"', ''));
+    expect(etags(parts)).toEqual(etags(sent));
+    const wrong = await p.call('GET', `/uploads/${c.fileId}/parts`, { headers: { 'x-owner-token': 'nope' } });
+    expect(wrong.status).toBe(403);
+  });
+
   it('refuses an upload whose real size differs from the announced one, and removes it', async () => {
     const c = await create(p, { name: 'liar.txt', size: 10 });
     const parts = await putParts(p, c, bytesOf(6, 2));

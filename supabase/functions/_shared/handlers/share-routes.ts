@@ -3,11 +3,12 @@ import type { Route } from '../api.ts';
 import { deleteShare, lookupFiles } from './owner-files.ts';
 import { downloadShare, getShare } from './shares.ts';
 import { sweepHandler } from './sweep.ts';
-import { abortUpload, completeUpload, createUpload, presignParts } from './uploads.ts';
+import { abortUpload, completeUpload, createUpload, listUploadedParts, presignParts } from './uploads.ts';
 
 export const shareRoutes: Route[] = [
   { method: 'POST', path: '/uploads', handler: createUpload, auth: 'anon' },
   { method: 'POST', path: '/uploads/:fileId/parts', handler: presignParts, auth: 'anon' },
+  { method: 'GET', path: '/uploads/:fileId/parts', handler: listUploadedParts, auth: 'anon' },
   { method: 'POST', path: '/uploads/:fileId/complete', handler: completeUpload, auth: 'anon' },
   { method: 'POST', path: '/uploads/:fileId/abort', handler: abortUpload, auth: 'anon' },
   { method: 'GET', path: '/shares/:shareId', handler: getShare, auth: 'anon' },

@@ -171,6 +171,27 @@ export const presignParts: RouteHandler = async (req, ctx, params) => {
   return json({ urls, expiresInSeconds: PART_URL_TTL_SECONDS });
 };
 
+/**
+ * The parts the bucket holds for an upload in progress (S3 ListParts). A browser killed while a
+ * part's last bytes were arriving never learned that part's ETag; on resume it asks here instead
+ * of sending the part again.
+ */
+export const listUploadedParts: RouteHandler = async (req, ctx, params) => {
+  const storage = requireStorage(ctx);
+  const row = await ownUpload(req, ctx, params);
+  const { uploadId } = requireUploading(row);
+  try {
+    const parts = await storage.listParts(row.storagePath, uploadId);
+    return json({ parts: parts.map(({ partNumber, etag, size }) => ({ partNumber, etag, size })) });
+  } catch (error) {
+    if (error instanceof StorageError && error.code === 'upload_not_found') {
+      await deleteFileRow(ctx.db, row.id);
+      throw new HttpError(409, 'This upload has expired or was cancelled. Please upload the file again.');
+    }
+    throw storageHttpError(error, 'Failed to list the uploaded parts');
+  }
+};
+
 function parseParts(body: Record<string, unknown>): { partNumber: number; etag: string }[] {
   const parts = body.parts;
   if (!Array.isArray(parts) || parts.length === 0) {
