@@ -3,6 +3,8 @@
 // the HTTP status (to tell a refused request from a lost network) that library errors hide.
 // Configuration is passed in, never read here, so the engine's tests can point it at a local server.
 
+import type { FileDto } from '@domain/api-types';
+
 export interface UploadApiConfig {
   /** Base of the API, e.g. `https://x.supabase.co/functions/v1/api` (no trailing slash). */
   apiUrl: string;
@@ -12,23 +14,6 @@ export interface UploadApiConfig {
   clientInfo: string;
   /** Defaults to the global fetch; tests may wrap it. */
   fetch?: typeof fetch;
-}
-
-/** The file as its owner sees it (API FileDto). */
-export interface FileDto {
-  fileId: string;
-  shareId: string;
-  shareUrl: string;
-  name: string;
-  size: number;
-  type: string;
-  /** ISO date. */
-  createdAt: string;
-  /** ISO date, or null while uploading. */
-  expiresAt: string | null;
-  downloadCount: number;
-  viewCount: number;
-  state: 'uploading' | 'complete';
 }
 
 /** The server's plan for one upload (POST /uploads). */

@@ -3,7 +3,7 @@
 // reload, development) it runs the engine itself. Either way state and progress arrive on the
 // BroadcastChannel, so every tab sees every upload.
 
-import type { FileDto } from './api';
+import type { FileDto } from '@domain/api-types';
 import type { UploadEngine } from './engine';
 import type { UploadEvent, UploadJobSummary, UploadMessage, UploadPageMessage } from './protocol';
 import { isUploadAck, isUploadEvent, UPLOAD_CHANNEL, UPLOAD_SYNC_TAG } from './protocol';

@@ -6,7 +6,7 @@
 // Files never travel in a message: the page writes each job (with its Blob) to IndexedDB first and
 // then says 'upload:resume'. A file is then safe even while the worker is being replaced or killed.
 
-import type { FileDto } from './api';
+import type { FileDto } from '@domain/api-types';
 
 /** BroadcastChannel the engine publishes state and progress on; every open tab listens. */
 export const UPLOAD_CHANNEL = 'ulak-upload';

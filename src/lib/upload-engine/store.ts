@@ -3,7 +3,8 @@
 // are spelled here and nowhere else.
 
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { FileDto, FinishedPart } from './api';
+import type { FileDto } from '@domain/api-types';
+import type { FinishedPart } from './api';
 import type { UploadJobState, UploadJobSummary } from './protocol';
 
 export const UPLOAD_DB_NAME = 'ulak';

@@ -1,20 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShareDto } from '@domain/api-types';
 import { callApi } from '@/lib/supabase';
 import { shareKeys } from '../keys';
-
-/** A shared file as anyone with the link sees it (API ShareDto). */
-export interface ShareDto {
-  shareId: string;
-  name: string;
-  size: number;
-  type: string;
-  /** ISO date. */
-  createdAt: string;
-  /** ISO date; null would mean "never expires", which the API does not hand out today. */
-  expiresAt: string | null;
-  downloadCount: number;
-  viewCount: number;
-}
 
 /**
  * GET shares/{shareId}. Counts a view on the server. Throws ApiError 404 'File not found or has

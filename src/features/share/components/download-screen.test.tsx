@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, renderRoute, renderWithProviders } from '@/test/render';
-import type { ShareDto } from '../api/get-share';
+import type { ShareDto } from '@domain/api-types';
 import { shareKeys } from '../keys';
 import { DownloadScreen } from './download-screen';
 

@@ -19,7 +19,7 @@ import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
 import { deletionDateFormat } from '@/components/share-actions/use-share-message';
 import { ApiError } from '@/lib/supabase';
-import type { ShareDto } from '../api/get-share';
+import type { ShareDto } from '@domain/api-types';
 import { useRequestDownload } from '../api/request-download';
 import { startBrowserDownload } from '../utils/start-browser-download';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '@/lib/supabase';
-import type { FileDto } from '@/lib/upload-engine/api';
+import type { FileDto } from '@domain/api-types';
 import { forgetOwnedFile, getOwnerToken } from '@/lib/upload-engine/store';
 import { transfersKeys } from '../keys';
 

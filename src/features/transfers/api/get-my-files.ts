@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FILE_LIST_LIMIT } from '@domain/constants';
 import { callApi } from '@/lib/supabase';
-import type { FileDto } from '@/lib/upload-engine/api';
+import type { FileDto } from '@domain/api-types';
 import { forgetOwnedFile, listOwnedFiles } from '@/lib/upload-engine/store';
 import { transfersKeys } from '../keys';
 

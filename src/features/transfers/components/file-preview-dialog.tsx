@@ -5,7 +5,7 @@ import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
 import { deletionDateFormat } from '@/components/share-actions/use-share-message';
-import type { FileDto } from '@/lib/upload-engine/api';
+import type { FileDto } from '@domain/api-types';
 import { FileTypeIcon } from './file-type-icon';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
-import type { FileDto } from '@/lib/upload-engine/api';
+import type { FileDto } from '@domain/api-types';
 import { useDeleteFile } from '../api/delete-file';
 import type { TransferItem } from '../utils/merge-transfers';
 import { FileTypeIcon } from './file-type-icon';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FileDto } from '@/lib/upload-engine/api';
+import type { FileDto } from '@domain/api-types';
 import { getUploadStore, listOwnedFiles, newJobRecord } from '@/lib/upload-engine/store';
 import type { UploadJobRecord } from '@/lib/upload-engine/store';
 import { renderRoute } from '@/test/render';

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCloudUpload, IconRefresh } from '@tabler/icons-r
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '@/components/page-section';
-import type { FileDto } from '@/lib/upload-engine/api';
+import type { FileDto } from '@domain/api-types';
 import { useMyFiles } from '../api/get-my-files';
 import { useUploadJobs } from '../hooks/use-upload-jobs';
 import { mergeTransfers } from '../utils/merge-transfers';

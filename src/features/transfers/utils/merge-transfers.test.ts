@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { FILE_LIST_LIMIT } from '@domain/constants';
-import type { FileDto } from '@/lib/upload-engine/api';
+import type { FileDto } from '@domain/api-types';
 import type { UploadJobSummary } from '@/lib/upload-engine/protocol';
 import { mergeTransfers } from './merge-transfers';
 

@@ -1,5 +1,5 @@
 import { FILE_LIST_LIMIT } from '@domain/constants';
-import type { FileDto } from '@/lib/upload-engine/api';
+import type { FileDto } from '@domain/api-types';
 import type { UploadJobSummary } from '@/lib/upload-engine/protocol';
 
 /** A job as the queue shows it: its summary plus the engine's last speed and time-left estimate. */

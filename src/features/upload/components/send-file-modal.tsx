@@ -4,7 +4,7 @@ import { IconDownload, IconMailForward, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { SENT_MODAL_CLOSE_DELAY_MS } from '@domain/recipients';
-import type { FileDto } from '@/lib/upload-engine/api';
+import type { FileDto } from '@domain/api-types';
 import { downloadOwnFile } from '../api/send-file-download';
 import { useSendLinks } from '../api/send-links';
 import { describeSendError } from '../utils/send-errors';

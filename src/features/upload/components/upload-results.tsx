@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ShareActions } from '@/components/share-actions/share-actions';
-import type { FileDto } from '@/lib/upload-engine/api';
+import type { FileDto } from '@domain/api-types';
 import { SendFileButton } from './send-file-modal';
 
 /** The share links of the files just uploaded, each with its copy and share actions. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { FileDto } from '@/lib/upload-engine/api';
+import type { FileDto } from '@domain/api-types';
 import { cancelUpload, enqueueUploads, retryUpload, subscribeUploads, waitForUpload } from '@/lib/upload-engine/client';
 import type { UploadJobState, UploadJobSummary } from '@/lib/upload-engine/protocol';
 

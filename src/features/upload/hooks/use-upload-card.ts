@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { FileDto } from '@/lib/upload-engine/api';
+import type { FileDto } from '@domain/api-types';
 import type { SelectedFile } from './use-file-selection';
 
 /** What the upload card shares with the sections placed inside it (e.g. send by email). */

@@ -1,5 +1,6 @@
 // What only the uploading device may do: list its files and delete one.
 import type { RouteHandler } from '../api.ts';
+import type { FileDto } from '../domain/api-types.ts';
 import { FILE_LIST_LIMIT } from '../domain/constants.ts';
 import { isShareId } from '../domain/share-id.ts';
 import { fileByShareId, filesByShareIds } from '../files-repo.ts';
@@ -15,7 +16,6 @@ import {
   requireOwner,
   requireStorage,
   toFileDto,
-  type FileDto,
 } from './share-common.ts';
 
 const MAX_TOKEN_LENGTH = 200;

@@ -2,6 +2,7 @@
 // one way a file is removed (object and row).
 import type { ApiContext } from '../context.ts';
 import type { ServerConfig } from '../config.ts';
+import type { FileDto, ShareDto } from '../domain/api-types.ts';
 import { isExpired } from '../domain/expiry.ts';
 import { isShareId } from '../domain/share-id.ts';
 import { deleteFileRow, type FileRow } from '../files-repo.ts';
@@ -13,33 +14,6 @@ import { visitorHash } from '../visitor.ts';
 export const NOT_FOUND_MESSAGE = 'File not found or has expired';
 export const STORAGE_MISSING_MESSAGE =
   'Storage configuration error: file storage is not set up. Please contact the administrator.';
-
-/** What owner-facing endpoints return (docs: notes/api.md). */
-export interface FileDto {
-  fileId: string;
-  shareId: string;
-  shareUrl: string;
-  name: string;
-  size: number;
-  type: string;
-  createdAt: string;
-  expiresAt: string | null;
-  downloadCount: number;
-  viewCount: number;
-  state: 'uploading' | 'complete';
-}
-
-/** What anyone with the share link sees. */
-export interface ShareDto {
-  shareId: string;
-  name: string;
-  size: number;
-  type: string;
-  createdAt: string;
-  expiresAt: string | null;
-  downloadCount: number;
-  viewCount: number;
-}
 
 export function shareUrl(config: Pick<ServerConfig, 'publicOrigin'>, shareId: string): string {
   return `${config.publicOrigin}/s/${shareId}`;
