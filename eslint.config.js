@@ -57,6 +57,30 @@ export default tseslint.config(
       ],
     },
   },
+  // The same boundaries for imports through the @/ alias, which the path rules above do not resolve.
+  ...features.map((f) => ({
+    files: [`src/features/${f}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^@/features/(?!${f}/)`, message: 'Features do not import each other.' },
+            { regex: '^@/routes/', message: 'Features do not import routes.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['src/components/**', 'src/lib/**', 'src/config/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@/(features|routes)/', message: 'Shared code does not import features or routes.' }] },
+      ],
+    },
+  },
   {
     files: ['src/**/*.tsx'],
     rules: { 'react-hooks/exhaustive-deps': 'error' },

@@ -12,7 +12,7 @@ import { useDiscardShared, useSharedItems, useUploadShared } from '../api/shared
  * tap. The upload then runs in the queue, and Transfers shows it.
  */
 export function SharedScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const shared = useSharedItems();
   const upload = useUploadShared();
@@ -61,7 +61,7 @@ export function SharedScreen() {
                     {file.name}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {formatBytes(file.size)}
+                    {formatBytes(file.size, i18n.language)}
                   </Text>
                 </Stack>
               </Group>

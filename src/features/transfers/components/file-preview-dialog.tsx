@@ -34,7 +34,7 @@ function PreviewBody({ file }: { file: FileDto }) {
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Fact label={t('transfers.preview.size')}>{formatBytes(file.size)}</Fact>
+        <Fact label={t('transfers.preview.size')}>{formatBytes(file.size, i18n.language)}</Fact>
         <Fact label={t('transfers.preview.type')}>{file.type || t('transfers.preview.unknownType')}</Fact>
         <Fact label={t('transfers.preview.uploaded')}>{dateTime.format(new Date(file.createdAt))}</Fact>
         <Fact label={t('transfers.preview.deleted')}>

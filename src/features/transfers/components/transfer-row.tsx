@@ -72,7 +72,7 @@ export interface TransferRowProps {
 
 /** One file of Transfers: type icon, name, size, time left (or upload progress), and its actions. */
 export function TransferRow({ item, onOpen }: TransferRowProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = item.kind === 'file' ? item.file.name : item.job.name;
   const size = item.kind === 'file' ? item.file.size : item.job.size;
   const type = item.kind === 'file' ? item.file.type : item.job.type;
@@ -97,7 +97,7 @@ export function TransferRow({ item, onOpen }: TransferRowProps) {
             )}
             <Group gap="xs" wrap="wrap">
               <Text size="sm" c="dimmed">
-                {formatBytes(size)}
+                {formatBytes(size, i18n.language)}
               </Text>
               {item.kind === 'file' &&
                 (complete ? (

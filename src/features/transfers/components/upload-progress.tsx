@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelUpload, retryUpload } from '@/lib/upload-engine/client';
 import type { UploadJobSummary } from '@/lib/upload-engine/protocol';
-import { formatRate } from '../utils/format-rate';
+import { formatRate } from '@/lib/format-rate';
 import type { LiveJob } from '../utils/merge-transfers';
 
 function percentOf(job: UploadJobSummary): number {
@@ -18,14 +18,16 @@ function percentOf(job: UploadJobSummary): number {
  * engine paused it, or this page knows it is offline); failed with the reason, Retry and Cancel.
  */
 export function UploadProgress({ job }: { job: LiveJob }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { online } = useNetwork();
   const [acting, setActing] = useState(false);
   const percent = percentOf(job);
   const label = t('transfers.uploading', { percent });
   const waitingForNetwork = job.state === 'paused' || (!online && job.state !== 'failed');
   const rate =
-    job.state === 'uploading' && !waitingForNetwork ? formatRate(t, job.bytesPerSecond, job.etaSeconds) : null;
+    job.state === 'uploading' && !waitingForNetwork
+      ? formatRate(t, i18n.language, job.bytesPerSecond, job.etaSeconds)
+      : null;
 
   const act = (action: (jobId: string) => Promise<void>) => {
     setActing(true);

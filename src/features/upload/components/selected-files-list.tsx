@@ -3,7 +3,7 @@ import { useNetwork } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
-import { formatRate } from '@/features/transfers/utils/format-rate';
+import { formatRate } from '@/lib/format-rate';
 import type { BatchEntry } from '../hooks/use-upload-batch';
 import type { SelectedFile } from '../hooks/use-file-selection';
 
@@ -38,7 +38,7 @@ export function SelectedFilesList({ selection, progress, onRemove, locked }: Sel
           const waitingForNetwork = state?.state === 'paused' || (!online && state !== undefined);
           const rate =
             state?.state === 'uploading' && !waitingForNetwork
-              ? formatRate(t, state.bytesPerSecond, state.etaSeconds)
+              ? formatRate(t, i18n.language, state.bytesPerSecond, state.etaSeconds)
               : null;
           return (
             <li key={entry.id}>

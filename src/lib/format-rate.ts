@@ -1,14 +1,18 @@
 import type { TFunction } from 'i18next';
 import { formatBytes } from '@domain/format-bytes';
 
-/** '12.5 MB/s · 2 min left', or null while the engine has no estimate yet. */
+/**
+ * '12.5 MB/s · 2 min left' (in the reader's number format), or null while the upload engine has
+ * no estimate yet. Shared by Home's upload card and Transfers.
+ */
 export function formatRate(
   t: TFunction,
+  language: string,
   bytesPerSecond: number | null | undefined,
   etaSeconds: number | null | undefined,
 ): string | null {
   if (bytesPerSecond === null || bytesPerSecond === undefined || bytesPerSecond <= 0) return null;
-  const speed = t('transfers.speed', { speed: formatBytes(bytesPerSecond) });
+  const speed = t('transfers.speed', { speed: formatBytes(bytesPerSecond, language) });
   if (etaSeconds === null || etaSeconds === undefined || !Number.isFinite(etaSeconds)) return speed;
   return `${speed} · ${formatEta(t, etaSeconds)}`;
 }
