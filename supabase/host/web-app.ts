@@ -17,6 +17,8 @@ const BUILD_INPUTS = [
   'supabase/functions/_shared/domain',
 ];
 const STAMP = '.ulak-build.json';
+/** The manifest's share_target action (vite.config.ts). */
+const SHARE_TARGET_PATH = '/share-target';
 
 function listInputs(root: string, rel: string, out: string[]): void {
   const full = path.join(root, rel);
@@ -68,6 +70,13 @@ const TYPES: Record<string, string> = {
 export function staticHandler(distDir: string): WebHandler {
   const root = path.resolve(distDir);
   return (req, res) => {
+    // The OS share sheet posts here; the service worker normally takes the POST. Should it reach
+    // us (no worker yet, so the files are not kept), show the shared-files screen, not a 405.
+    if (req.method === 'POST' && req.url?.split('?')[0] === SHARE_TARGET_PATH) {
+      req.resume();
+      res.writeHead(303, { Location: '/shared' }).end();
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
