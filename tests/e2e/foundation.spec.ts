@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
+import { E2E_DATA_DIR } from './fixtures/outbox';
 
 // SPEC §2: every route of the product, with something a person must see on it.
 const publicRoutes = ['/', '/upload', '/how-it-works', '/about', '/privacy', '/terms', '/cookies'];
@@ -119,4 +122,29 @@ test('the PeerJS signalling server hands out peer ids and opens a socket', async
     id,
   );
   expect(first).toBe('OPEN');
+});
+
+// DESIGN §3: the browser knows only the API URL and the anon key. Every script the app ships,
+// the service worker included, is searched for each server-side secret of this very instance.
+test('no server secret is in anything the browser downloads', async ({ request }) => {
+  const secrets = JSON.parse(await readFile(path.join(E2E_DATA_DIR, 'secrets.json'), 'utf8')) as Record<string, string>;
+  const html = await (await request.get('/')).text();
+  const scripts = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css|webmanifest))"/g)].map((m) => m[1] ?? '');
+  const sw = await (await request.get('/sw.js')).text();
+  const precached = [...sw.matchAll(/"url":"([^"]+\.js)"/g)].map((m) => `/${(m[1] ?? '').replace(/^\//, '')}`);
+  const files = [...new Set(['/', '/sw.js', ...scripts, ...precached])];
+  expect(files.length).toBeGreaterThan(3);
+  for (const file of files) {
+    const body = await (await request.get(file)).text();
+    for (const name of [
+      'sessionSecret',
+      'sweepSecret',
+      'ipHashSalt',
+      'jwtSecret',
+      'storageSecretAccessKey',
+      'adminPasswordHash',
+    ]) {
+      expect(body.includes(secrets[name] ?? '(missing)'), `${name} in ${file}`).toBe(false);
+    }
+  }
 });
