@@ -53,7 +53,10 @@ interface S3rverApp {
   store: FilesystemStore;
   logger: { close(): void; exceptions: { unhandle(): void } };
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
-  on(event: 'error', listener: (err: Error & { status?: number; expose?: boolean }) => void): void;
+  on(
+    event: 'error',
+    listener: (err: Error & { status?: number; expose?: boolean }, ctx?: { req: IncomingMessage }) => void,
+  ): void;
 }
 type S3rverCtor = new (options: Record<string, unknown>) => S3rverApp;
 
@@ -112,8 +115,10 @@ export async function startEmbeddedStorage(opts: EmbeddedStorageOptions): Promis
   // Our front has already checked the signature; s3rver only needs to know
   // the key exists (it needs an account to honour response-* overrides).
   DUMMY_ACCOUNT.createKeyPair(opts.accessKeyId, opts.secretAccessKey);
-  app.on('error', (err) => {
-    if (!err.expose) log(`storage: ${err.stack ?? err.message}`);
+  app.on('error', (err, ctx) => {
+    // A client that went away mid-body (a cancelled or killed upload) is not the storage's fault.
+    if (err.expose || ctx?.req.destroyed) return;
+    log(`storage: ${err.stack ?? err.message}`);
   });
   const koa = app.callback();
   const store = app.store;
@@ -389,6 +394,10 @@ export async function startEmbeddedStorage(opts: EmbeddedStorageOptions): Promis
   return {
     handle(req, res) {
       handleAsync(req, res).catch((err: unknown) => {
+        if (req.destroyed && !(err instanceof S3Failure)) {
+          res.destroy(); // the client went away mid-request: nobody to answer, nothing to report
+          return;
+        }
         const failure =
           err instanceof S3Failure
             ? err
