@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+// Transfers reads this device's upload queue from IndexedDB, as in a browser.
+import 'fake-indexeddb/auto';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/test/render';
