@@ -28,6 +28,28 @@ const SOCIAL_ICONS: Record<SocialLinkId, typeof IconBrandGithub> = {
   linkedin: IconBrandLinkedin,
 };
 
+type FooterLink = (typeof QUICK_LINKS)[number] | (typeof LEGAL_LINKS)[number];
+
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly FooterLink[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-labelledby={id}>
+      <Title order={2} fz="sm" mb="xs" id={id}>
+        {title}
+      </Title>
+      <ul className={classes.list}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={classes.link}>
+              {t(link.labelKey)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteFooter() {
   const { t } = useTranslation();
   return (
@@ -41,35 +63,8 @@ export function SiteFooter() {
             </Text>
           </Stack>
 
-          <nav aria-labelledby="footer-quick-links">
-            <Title order={2} fz="sm" mb="xs" id="footer-quick-links">
-              {t('footer.quickLinks')}
-            </Title>
-            <ul className={classes.list}>
-              {QUICK_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={classes.link}>
-                    {t(link.labelKey)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-
-          <nav aria-labelledby="footer-legal">
-            <Title order={2} fz="sm" mb="xs" id="footer-legal">
-              {t('footer.legal')}
-            </Title>
-            <ul className={classes.list}>
-              {LEGAL_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={classes.link}>
-                    {t(link.labelKey)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterLinks id="footer-quick-links" title={t('footer.quickLinks')} links={QUICK_LINKS} />
+          <FooterLinks id="footer-legal" title={t('footer.legal')} links={LEGAL_LINKS} />
 
           <Stack gap="xs">
             <Title order={2} fz="sm" id="footer-contact">

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShareDto } from '@domain/api-types';
+import { isShareId } from '@domain/share-id';
 import { callApi } from '@/lib/supabase';
 import { shareKeys } from '../keys';
 
@@ -21,4 +22,13 @@ export function shareQueryOptions(shareId: string) {
 export function useShare(shareId: string) {
   // The route's loader already asked; a failure it met (404 above all) is not asked again on mount.
   return useQuery({ ...shareQueryOptions(shareId), retryOnMount: false });
+}
+
+/**
+ * The download routes' loader. A malformed id is never sent; a failed load is not a route error,
+ * because the download screen shows it (Not Found, the load failure banner).
+ */
+export async function preloadShare(queryClient: QueryClient, shareId: string): Promise<void> {
+  if (!isShareId(shareId)) return;
+  await queryClient.ensureQueryData(shareQueryOptions(shareId)).catch(() => undefined);
 }
