@@ -6,18 +6,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mailer } from '../functions/_shared/mailer.ts';
+import { nodemailerMessage } from '../functions/_shared/smtp-mailer.ts';
 
 export function createOutboxMailer(outboxDir: string, from: string, log: (message: string) => void): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({
-        from,
-        to: [...message.to],
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      const info = await transport.sendMail(nodemailerMessage(from, message));
       await mkdir(outboxDir, { recursive: true });
       // Time first, so a folder listing is in sending order.
       const file = path.join(
