@@ -14,7 +14,6 @@ describe('parsePublicEnv', () => {
       supabaseAnonKey: PUBLISHABLE,
       productName: 'Ulak',
       contactEmail: 'hello@ulak.app',
-      peerjsPath: '/peerjs',
     });
   });
 
@@ -25,14 +24,12 @@ describe('parsePublicEnv', () => {
         VITE_SUPABASE_ANON_KEY: LEGACY_JWT,
         VITE_PRODUCT_NAME: 'Kargo',
         VITE_CONTACT_EMAIL: 'ops@kargo.test',
-        VITE_PEERJS_PATH: 'signal',
       },
       ORIGIN,
     );
     expect(env.supabaseUrl).toBe('https://abc.supabase.co');
     expect(env.productName).toBe('Kargo');
     expect(env.contactEmail).toBe('ops@kargo.test');
-    expect(env.peerjsPath).toBe('/signal');
   });
 
   it.each(['not a url', 'ftp://files.example', '//missing-scheme'])(

@@ -11,15 +11,12 @@ export interface PublicEnv {
   supabaseAnonKey: string;
   productName: string;
   contactEmail: string;
-  /** Path of the PeerJS signalling server on the backend origin. */
-  peerjsPath: string;
 }
 
 /** The raw variables as Vite exposes them (`import.meta.env`). */
 export type RawPublicEnv = Readonly<Record<string, string | boolean | undefined>>;
 
 export const DEFAULT_CONTACT_EMAIL = 'hello@ulak.app';
-export const DEFAULT_PEERJS_PATH = '/peerjs';
 
 export const INVALID_URL_MESSAGE = 'Invalid Supabase URL format. Please check your .env file.';
 export const INVALID_ANON_KEY_MESSAGE = 'Invalid Supabase anon key format. Please check your .env file.';
@@ -55,13 +52,11 @@ export function parsePublicEnv(raw: RawPublicEnv, origin?: string): PublicEnv {
   if (supabaseAnonKey === undefined || !isValidAnonKey(supabaseAnonKey)) {
     throw new Error(INVALID_ANON_KEY_MESSAGE);
   }
-  const peerjsPath = text(raw, 'VITE_PEERJS_PATH') ?? DEFAULT_PEERJS_PATH;
   return {
     supabaseUrl,
     supabaseAnonKey,
     productName: text(raw, 'VITE_PRODUCT_NAME') ?? DEFAULT_PRODUCT_NAME,
     contactEmail: text(raw, 'VITE_CONTACT_EMAIL') ?? DEFAULT_CONTACT_EMAIL,
-    peerjsPath: peerjsPath.startsWith('/') ? peerjsPath : `/${peerjsPath}`,
   };
 }
 
