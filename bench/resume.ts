@@ -5,13 +5,13 @@
 // Figures: bytes sent again (all part-body bytes the browser sent, counted on the wire by an HTTP
 // proxy in front of the host, minus the file's size), parts the bucket finished twice, and the
 // interrupted upload's time (click to done, the browser restart included) over the uninterrupted one.
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 import { startCountingProxy, type CountingProxy } from '../tests/e2e/fixtures/counting-proxy.ts';
+import { killBrowser } from '../tests/e2e/fixtures/kill-browser.ts';
 import { fmtMiB, MiB, startPlatform } from './platform.ts';
 import { makeFile } from './upload.ts';
 
@@ -85,20 +85,6 @@ function launch(profile: string, origin: string, proxy: CountingProxy): Promise<
   });
 }
 
-/** The browser on this profile: its main process and every process under it. */
-function browserPids(profile: string): number[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-    .filter((match) => match !== null)
-    .map(([, pid, ppid, args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args ?? '' }));
-  const main = rows.find((row) => row.args.includes(`--user-data-dir=${profile}`) && !row.args.includes('--type='));
-  if (main === undefined) throw new Error('browser process not found');
-  const pids = [main.pid];
-  for (let i = 0; i < pids.length; i += 1) for (const row of rows) if (row.ppid === pids[i]) pids.push(row.pid);
-  return pids;
-}
-
 /** Opens the app and waits until its service worker controls the page, as for a returning visitor. */
 async function openApp(context: BrowserContext): Promise<Page> {
   const page = context.pages()[0] ?? (await context.newPage());
@@ -151,7 +137,7 @@ export async function runResumeBench(opts: ResumeBenchOptions): Promise<ResumeBe
     const started = await startUpload(page, file);
     const atKill = await waitForJob(page, (job) => job.bytesDone >= job.size * killAt);
     const closed = new Promise((resolve) => first.once('close', resolve));
-    for (const pid of browserPids(profile)) process.kill(pid, 'SIGKILL');
+    killBrowser(profile);
     await closed;
     proxy.setRun(2);
     const second = await launch(profile, platform.origin, proxy);

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { PARTS_IN_FLIGHT } from '../../supabase/functions/_shared/domain/constants';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { startCountingProxy, type CountingProxy } from './fixtures/counting-proxy';
+import { killBrowser } from './fixtures/kill-browser';
 import { downloadedSha256, openControlled, readJobs, waitForJob } from './fixtures/pwa';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
@@ -47,20 +47,6 @@ function launch(baseURL: string, options: { offline?: boolean } = {}): Promise<B
   });
 }
 
-/** The browser on this profile: its main process (no --type=) and every process under it. */
-function browserPids(): number[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-    .filter((match) => match !== null)
-    .map(([, pid, ppid, args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args ?? '' }));
-  const main = rows.find((row) => row.args.includes(`--user-data-dir=${profile}`) && !row.args.includes('--type='));
-  if (main === undefined) throw new Error('browser process not found');
-  const pids = [main.pid];
-  for (let i = 0; i < pids.length; i += 1) for (const row of rows) if (row.ppid === pids[i]) pids.push(row.pid);
-  return pids;
-}
-
 function finishedParts(run: number): number[] {
   return proxy.answers.filter((a) => a.run === run && a.status === 200).map((a) => a.partNumber);
 }
@@ -78,7 +64,7 @@ test('an upload survives a killed browser and completes from the stored parts', 
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await waitForJob(page, source.name, (job) => job.parts.length >= 8);
   // All at once, as a crash or the system's task killer would: no process of the browser goes on.
-  for (const pid of browserPids()) process.kill(pid, 'SIGKILL');
+  killBrowser(profile);
   await new Promise((resolve) => first.once('close', resolve));
   // Let a part whose body had all reached the proxy get its answer from the bucket.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
