@@ -1,11 +1,9 @@
 // The shapes the API answers with, shared by the API (which builds them) and the page and service
 // worker (which read them), so the two sides cannot drift apart. Dates are ISO strings.
 
-/** A file as its owner sees it (the device that uploaded it holds its owner token). */
-export interface FileDto {
-  fileId: string;
+/** A shared file as anyone with the link sees it. */
+export interface ShareDto {
   shareId: string;
-  shareUrl: string;
   name: string;
   size: number;
   type: string;
@@ -14,17 +12,11 @@ export interface FileDto {
   expiresAt: string | null;
   downloadCount: number;
   viewCount: number;
-  state: 'uploading' | 'complete';
 }
 
-/** A shared file as anyone with the link sees it. */
-export interface ShareDto {
-  shareId: string;
-  name: string;
-  size: number;
-  type: string;
-  createdAt: string;
-  expiresAt: string | null;
-  downloadCount: number;
-  viewCount: number;
+/** A file as its owner sees it (the device that uploaded it holds its owner token). */
+export interface FileDto extends ShareDto {
+  fileId: string;
+  shareUrl: string;
+  state: 'uploading' | 'complete';
 }

@@ -19,22 +19,6 @@ export function shareUrl(config: Pick<ServerConfig, 'publicOrigin'>, shareId: st
   return `${config.publicOrigin}/s/${shareId}`;
 }
 
-export function toFileDto(row: FileRow, config: Pick<ServerConfig, 'publicOrigin'>): FileDto {
-  return {
-    fileId: row.id,
-    shareId: row.shareId,
-    shareUrl: shareUrl(config, row.shareId),
-    name: row.name,
-    size: row.size,
-    type: row.type,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-    downloadCount: row.downloadCount,
-    viewCount: row.viewCount,
-    state: row.uploadState,
-  };
-}
-
 export function toShareDto(row: FileRow): ShareDto {
   return {
     shareId: row.shareId,
@@ -46,6 +30,11 @@ export function toShareDto(row: FileRow): ShareDto {
     downloadCount: row.downloadCount,
     viewCount: row.viewCount,
   };
+}
+
+/** What the owner sees: the public view plus the file id, the link and the upload state. */
+export function toFileDto(row: FileRow, config: Pick<ServerConfig, 'publicOrigin'>): FileDto {
+  return { ...toShareDto(row), fileId: row.id, shareUrl: shareUrl(config, row.shareId), state: row.uploadState };
 }
 
 export function requireStorage(ctx: ApiContext): Storage {
