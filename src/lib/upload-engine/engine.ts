@@ -11,7 +11,7 @@ import { partRange } from '@domain/part-plan';
 import { MAX_PARTS_PER_SIGN_REQUEST, NetworkError, UploadApiError, type UploadApi } from './api';
 import type { UploadEvent } from './protocol';
 import { SpeedMeter } from './speed-meter';
-import { summarizeJob, type UploadJobRecord, type UploadStore } from './store';
+import { notStartedOnServer, summarizeJob, type UploadJobRecord, type UploadStore } from './store';
 
 export interface UploadEngineOptions {
   api: UploadApi;
@@ -530,14 +530,7 @@ export class UploadEngine {
     if (job.shareId !== null) await this.store.deleteOwnedFile(job.shareId);
     const reset = await this.store.update(run.jobId, (current) => ({
       ...current,
-      fileId: null,
-      shareId: null,
-      shareUrl: null,
-      ownerToken: null,
-      partSize: null,
-      partCount: null,
-      parts: [],
-      bytesDone: 0,
+      ...notStartedOnServer(),
       restartOnRetry: false,
       updatedAt: this.now(),
     }));

@@ -127,6 +127,23 @@ interface UploadDb extends DBSchema {
   [SHARED]: { key: string; value: SharedItemRecord };
 }
 
+/**
+ * The server-side half of a job before its upload exists there: no file, share or owner token
+ * yet, nothing sent. A new job starts so; a job whose upload the server lost goes back to it.
+ */
+export function notStartedOnServer() {
+  return {
+    fileId: null,
+    shareId: null,
+    shareUrl: null,
+    ownerToken: null,
+    partSize: null,
+    partCount: null,
+    parts: [],
+    bytesDone: 0,
+  } satisfies Partial<UploadJobRecord>;
+}
+
 /** A fresh record in state 'queued', as the page stores it before anything is sent. */
 export function newJobRecord(
   file: { blob: Blob; name: string; type: string },
@@ -143,14 +160,7 @@ export function newJobRecord(
     error: null,
     createdAt: now,
     updatedAt: now,
-    bytesDone: 0,
-    fileId: null,
-    shareId: null,
-    shareUrl: null,
-    ownerToken: null,
-    partSize: null,
-    partCount: null,
-    parts: [],
+    ...notStartedOnServer(),
     file: null,
     restartOnRetry: false,
     leaseOwner: null,
