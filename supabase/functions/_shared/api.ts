@@ -62,20 +62,20 @@ export function createApiHandler(ctx: ApiContext): (req: Request) => Promise<Res
     const candidates = routes
       .map((route) => ({ route, params: match(route.path, path) }))
       .filter((c): c is { route: Route; params: Record<string, string> } => c.params !== null);
-    if (candidates.length === 0) return errorResponse(404, 'No such API endpoint.');
+    if (candidates.length === 0) return errorResponse(404, 'no_such_endpoint', 'No such API endpoint.');
     const found = candidates.find((c) => c.route.method === req.method);
-    if (!found) return errorResponse(405, 'This method is not allowed here.');
+    if (!found) return errorResponse(405, 'method_not_allowed', 'This method is not allowed here.');
     if (found.route.auth === 'anon' && !hasAnonKey(req, ctx.config.anonKey)) {
-      return errorResponse(401, 'Invalid API key');
+      return errorResponse(401, 'invalid_api_key', 'Invalid API key');
     }
     try {
       return await found.route.handler(req, ctx, found.params);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message);
+      if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message, error.params);
       ctx.log.error(
         `${req.method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
-      return errorResponse(500, 'Something went wrong on our side. Please try again.');
+      return errorResponse(500, 'internal', 'Something went wrong on our side. Please try again.');
     }
   };
 }

@@ -1,10 +1,16 @@
 // Small Web-standard HTTP helpers shared by every handler.
+import type { ApiErrorBody, ApiErrorCode, ApiErrorParams } from './domain/api-types.ts';
 
-/** An error a handler throws to answer with a status and a sentence a person can act on. */
+/**
+ * An error a handler throws to answer with a status, a code the page translates, and an English
+ * sentence a person (or a script's author) can act on.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
+    readonly code: ApiErrorCode,
     message: string,
+    readonly params?: ApiErrorParams,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -34,26 +40,27 @@ export function noContent(): Response {
   return new Response(null, { status: 204, headers: { ...corsHeaders, 'Cache-Control': 'no-store' } });
 }
 
-export function errorResponse(status: number, message: string): Response {
-  return json({ error: message }, status);
+export function errorResponse(status: number, code: ApiErrorCode, message: string, params?: ApiErrorParams): Response {
+  const body: ApiErrorBody = params ? { error: message, code, params } : { error: message, code };
+  return json(body, status);
 }
 
 /** Reads a JSON object body, or fails with a 400 that says what is wrong. */
 export async function readJson(req: Request, maxBytes = 64 * 1024): Promise<Record<string, unknown>> {
   // Refuse by the announced length before reading; check again after, for chunked bodies.
   if (Number(req.headers.get('content-length') ?? 0) > maxBytes)
-    throw new HttpError(413, 'The request body is too large.');
+    throw new HttpError(413, 'body_too_large', 'The request body is too large.');
   const text = await req.text();
-  if (text.length > maxBytes) throw new HttpError(413, 'The request body is too large.');
+  if (text.length > maxBytes) throw new HttpError(413, 'body_too_large', 'The request body is too large.');
   if (!text) return {};
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new HttpError(400, 'The request body is not valid JSON.');
+    throw new HttpError(400, 'bad_request', 'The request body is not valid JSON.');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new HttpError(400, 'The request body must be a JSON object.');
+    throw new HttpError(400, 'bad_request', 'The request body must be a JSON object.');
   }
   return value as Record<string, unknown>;
 }

@@ -128,7 +128,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
   it('refuses calls without the anon key', async () => {
     const res = await p.handler(new Request('http://api.test/functions/v1/api/shares/AbCd1234'));
     expect(res.status).toBe(401);
-    expect(await body(res)).toEqual({ error: 'Invalid API key' });
+    expect(await body(res)).toEqual({ error: 'Invalid API key', code: 'invalid_api_key' });
     const wrong = await p.handler(
       new Request('http://api.test/functions/v1/api/uploads', { method: 'POST', headers: { apikey: 'nope' } }),
     );
@@ -140,7 +140,11 @@ describe.each(TARGETS)('share flow on %s', (target) => {
       body: { name: 'big.iso', size: MAX_FILE_SIZE + 1, type: 'application/octet-stream' },
     });
     expect(res.status).toBe(413);
-    expect(await body(res)).toEqual({ error: 'This file is larger than 2 GB, the limit per file.' });
+    expect(await body(res)).toEqual({
+      error: 'This file is larger than 2 GB, the limit per file.',
+      code: 'file_too_large',
+      params: { maxBytes: 2 * 1024 ** 3 },
+    });
   });
 
   it('accepts exactly 2 GB at create time', async () => {
@@ -170,13 +174,13 @@ describe.each(TARGETS)('share flow on %s', (target) => {
   ])('refuses %s with 400', async (_label, payload, message) => {
     const res = await p.call('POST', '/uploads', { body: payload });
     expect(res.status).toBe(400);
-    expect(await body(res)).toEqual({ error: message });
+    expect(await body(res)).toMatchObject({ error: message });
   });
 
   it('refuses a body that is not JSON', async () => {
     const res = await p.call('POST', '/uploads', { body: '{nope' });
     expect(res.status).toBe(400);
-    expect(await body(res)).toEqual({ error: 'The request body is not valid JSON.' });
+    expect(await body(res)).toEqual({ error: 'The request body is not valid JSON.', code: 'bad_request' });
   });
 
   it('uploads in parts, shows the exact name, counts a view, and downloads the same bytes', async () => {
@@ -270,7 +274,10 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     const wrong = { 'x-owner-token': 'not-the-token' };
     const parts = await p.call('POST', `/uploads/${c.fileId}/parts`, { body: { partNumbers: [1] }, headers: wrong });
     expect(parts.status).toBe(403);
-    expect(await body(parts)).toEqual({ error: 'Only the device that started this upload can continue it.' });
+    expect(await body(parts)).toEqual({
+      error: 'Only the device that started this upload can continue it.',
+      code: 'not_owner',
+    });
     const noToken = await p.call('POST', `/uploads/${c.fileId}/parts`, { body: { partNumbers: [1] } });
     expect(noToken.status).toBe(403);
 
@@ -286,7 +293,10 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     expect((await complete(p, c, realParts)).status).toBe(200);
     const del = await p.call('DELETE', `/shares/${c.shareId}`, { headers: wrong });
     expect(del.status).toBe(403);
-    expect(await body(del)).toEqual({ error: 'Only the device that uploaded this file can delete it.' });
+    expect(await body(del)).toEqual({
+      error: 'Only the device that uploaded this file can delete it.',
+      code: 'not_owner',
+    });
     expect((await p.call('GET', `/shares/${c.shareId}`)).status).toBe(200);
 
     const other = await upload(p, 'other.txt', bytesOf(10, 4));
@@ -330,7 +340,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
   ])('refuses a lookup with %s', async (_label, payload, message) => {
     const res = await p.call('POST', '/files/lookup', { body: payload });
     expect(res.status).toBe(400);
-    expect(await body(res)).toEqual({ error: message });
+    expect(await body(res)).toMatchObject({ error: message });
   });
 
   it('checks part requests: numbers within the upload, at most 100, a valid upload id', async () => {
@@ -346,7 +356,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     for (const [partNumbers, message] of cases) {
       const res = await p.call('POST', `/uploads/${c.fileId}/parts`, { body: { partNumbers }, headers });
       expect(res.status).toBe(400);
-      expect(await body(res)).toEqual({ error: message });
+      expect(await body(res)).toMatchObject({ error: message });
     }
     const badId = await p.call('POST', '/uploads/not-a-uuid/parts', { body: { partNumbers: [1] }, headers });
     expect(badId.status).toBe(400);
@@ -369,7 +379,11 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     const parts = await putParts(p, c, bytes, [1, 3]);
     const res = await complete(p, c, parts);
     expect(res.status).toBe(400);
-    expect(await body(res)).toEqual({ error: 'The upload is missing part 2.' });
+    expect(await body(res)).toEqual({
+      error: 'The upload is missing part 2.',
+      code: 'invalid_parts',
+      params: { part: 2 },
+    });
     // The upload can still be finished.
     const rest = await putParts(p, c, bytes, [2]);
     expect((await complete(p, c, [...parts, ...rest])).status).toBe(200);
@@ -400,6 +414,8 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     expect(res.status).toBe(400);
     expect(await body(res)).toEqual({
       error: 'The uploaded file is 6 Bytes but 10 Bytes was announced; please upload it again.',
+      code: 'size_mismatch',
+      params: { actual: 6, declared: 10 },
     });
     expect(await p.storage?.headObject(`uploads/${c.shareId}/liar.txt`)).toBeNull();
     expect(await storagePath(p, c.shareId)).toBeUndefined();
@@ -424,7 +440,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     expect(await p.storage?.headObject(key)).toBeNull();
     const share = await p.call('GET', `/shares/${c.shareId}`);
     expect(share.status).toBe(404);
-    expect(await body(share)).toEqual({ error: 'File not found or has expired' });
+    expect(await body(share)).toEqual({ error: 'File not found or has expired', code: 'file_not_found' });
     const again = await p.call('DELETE', `/shares/${c.shareId}`, { headers: { 'x-owner-token': c.ownerToken } });
     expect(again.status).toBe(404);
   });
@@ -432,10 +448,10 @@ describe.each(TARGETS)('share flow on %s', (target) => {
   it('answers a malformed share id with 400 and an unknown one with 404', async () => {
     const bad = await p.call('GET', '/shares/short');
     expect(bad.status).toBe(400);
-    expect(await body(bad)).toEqual({ error: 'Invalid share link' });
+    expect(await body(bad)).toEqual({ error: 'Invalid share link', code: 'invalid_share_link' });
     const unknown = await p.call('POST', '/shares/Zzzzzzz1/download');
     expect(unknown.status).toBe(404);
-    expect(await body(unknown)).toEqual({ error: 'File not found or has expired' });
+    expect(await body(unknown)).toEqual({ error: 'File not found or has expired', code: 'file_not_found' });
   });
 
   it('logs a download with a visitor hash, direct referrer and Local/Development, never the address', async () => {
@@ -481,7 +497,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     try {
       const res = await p.call('GET', `/shares/${c.shareId}`);
       expect(res.status).toBe(404);
-      expect(await body(res)).toEqual({ error: 'File not found or has expired' });
+      expect(await body(res)).toEqual({ error: 'File not found or has expired', code: 'file_not_found' });
       expect(await p.storage?.headObject(key)).toBeNull();
       expect(await storagePath(p, c.shareId)).toBeUndefined();
     } finally {
@@ -546,7 +562,7 @@ describe.each(TARGETS)('sweep on %s', (target) => {
     expect(none.status).toBe(401);
     const wrong = await p.call('POST', '/sweep', { headers: { authorization: `Bearer ${TEST_ANON_KEY}` } });
     expect(wrong.status).toBe(401);
-    expect(await body(wrong)).toEqual({ error: 'Invalid sweep secret' });
+    expect(await body(wrong)).toEqual({ error: 'Invalid sweep secret', code: 'unauthorized' });
     const ok = await p.handler(
       new Request('http://api.test/functions/v1/api/sweep', {
         method: 'POST',
@@ -571,6 +587,7 @@ describe('without storage settings', () => {
   it('refuses uploads and downloads with 503 and tells the person to contact the administrator', async () => {
     const message = {
       error: 'Storage configuration error: file storage is not set up. Please contact the administrator.',
+      code: 'storage_unavailable',
     };
     const create = await p.call('POST', '/uploads', { body: { name: 'a.txt', size: 1, type: 'text/plain' } });
     expect(create.status).toBe(503);

@@ -12,7 +12,8 @@ export async function adminLoginHandler(req: Request, ctx: ApiContext): Promise<
   const body = await readJson(req);
   const username = typeof body.username === 'string' ? body.username.trim() : '';
   const password = typeof body.password === 'string' ? body.password : '';
-  if (!username || !password) throw new HttpError(400, 'Username and password are both required.');
+  if (!username || !password)
+    throw new HttpError(400, 'credentials_required', 'Username and password are both required.');
 
   const visitor = await visitorHash(ctx.config.ipHashSalt, clientAddress(req));
   const since = new Date(ctx.now().getTime() - ADMIN_LOGIN_WINDOW_MS).toISOString();
@@ -22,7 +23,7 @@ export async function adminLoginHandler(req: Request, ctx: ApiContext): Promise<
     [FAILED_EVENT, visitor, since],
   );
   if ((recent?.failures ?? 0) >= ADMIN_LOGIN_MAX_ATTEMPTS) {
-    throw new HttpError(429, 'Too many sign-in attempts. Try again in a few minutes.');
+    throw new HttpError(429, 'rate_limited', 'Too many sign-in attempts. Try again in a few minutes.');
   }
 
   // Both checks always run, so the answer time does not tell whether the username was right.
@@ -34,7 +35,7 @@ export async function adminLoginHandler(req: Request, ctx: ApiContext): Promise<
        values ($1, $2, $3, $4, $5)`,
       [FAILED_EVENT, JSON.stringify({ username }), visitor, req.headers.get('user-agent'), ctx.now().toISOString()],
     );
-    throw new HttpError(401, 'Invalid username or password');
+    throw new HttpError(401, 'invalid_credentials', 'Invalid username or password');
   }
   return json(await signSession(ctx.config.sessionSecret, username, ctx.now()));
 }

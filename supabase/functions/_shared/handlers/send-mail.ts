@@ -4,6 +4,7 @@
 // limits their length, checks every address and rate-limits each visitor through system_logs.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
+import type { ApiErrorCode } from '../domain/api-types.ts';
 import { FILE_LIST_LIMIT, MAX_RECIPIENTS, RETENTION_DAYS } from '../domain/constants.ts';
 import {
   MAX_SEND_MESSAGE_LENGTH,
@@ -26,13 +27,18 @@ const MAX_TOKEN_LENGTH = 200;
 
 type MailLanguage = 'en' | 'tr';
 
-const RECIPIENT_MESSAGES = {
-  none: 'Please add at least one email address',
-  full: `Add at most ${MAX_RECIPIENTS} email addresses.`,
-  invalid: 'Every recipient must be a valid email address.',
-  empty: 'Every recipient must be a valid email address.',
-  duplicate: 'Each email address may appear only once.',
-} as const;
+const RECIPIENT_ERRORS = {
+  none: ['recipients_none', 'Please add at least one email address'],
+  full: ['recipients_too_many', `Add at most ${MAX_RECIPIENTS} email addresses.`],
+  invalid: ['recipient_invalid', 'Every recipient must be a valid email address.'],
+  empty: ['recipient_invalid', 'Every recipient must be a valid email address.'],
+  duplicate: ['recipient_duplicate', 'Each email address may appear only once.'],
+} as const satisfies Record<string, readonly [ApiErrorCode, string]>;
+
+function recipientError(problem: keyof typeof RECIPIENT_ERRORS): HttpError {
+  const [code, message] = RECIPIENT_ERRORS[problem];
+  return new HttpError(400, code, message, problem === 'full' ? { max: MAX_RECIPIENTS } : undefined);
+}
 
 /** The mail's wording, in the sender's language (the recipients most likely share it). */
 const TEXTS: Record<
@@ -79,14 +85,18 @@ function escapeHtml(value: string): string {
 }
 
 function parseItems(value: unknown): { shareId: string; ownerToken: string }[] {
-  if (!Array.isArray(value) || value.length === 0) throw new HttpError(400, 'Please select files first');
-  if (value.length > FILE_LIST_LIMIT) throw new HttpError(400, `Send at most ${FILE_LIST_LIMIT} files at once.`);
+  if (!Array.isArray(value) || value.length === 0)
+    throw new HttpError(400, 'no_files_selected', 'Please select files first');
+  if (value.length > FILE_LIST_LIMIT)
+    throw new HttpError(400, 'too_many_files', `Send at most ${FILE_LIST_LIMIT} files at once.`, {
+      max: FILE_LIST_LIMIT,
+    });
   const items = new Map<string, string>();
   for (const item of value as unknown[]) {
     const i = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    if (!isShareId(i.shareId)) throw new HttpError(400, 'Every item needs a valid shareId.');
+    if (!isShareId(i.shareId)) throw new HttpError(400, 'bad_request', 'Every item needs a valid shareId.');
     if (typeof i.ownerToken !== 'string' || !i.ownerToken || i.ownerToken.length > MAX_TOKEN_LENGTH) {
-      throw new HttpError(400, 'Every item needs its ownerToken.');
+      throw new HttpError(400, 'bad_request', 'Every item needs its ownerToken.');
     }
     items.set(i.shareId, i.ownerToken);
   }
@@ -95,9 +105,10 @@ function parseItems(value: unknown): { shareId: string; ownerToken: string }[] {
 
 function optionalText(value: unknown, name: string, max: number): string {
   if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') throw new HttpError(400, `The ${name} must be text.`);
+  if (typeof value !== 'string') throw new HttpError(400, 'bad_request', `The ${name} must be text.`);
   const text = value.trim();
-  if (text.length > max) throw new HttpError(400, `The ${name} may be at most ${max} characters.`);
+  if (text.length > max)
+    throw new HttpError(400, 'text_too_long', `The ${name} may be at most ${max} characters.`, { field: name, max });
   return text;
 }
 
@@ -178,12 +189,12 @@ async function sendsInWindow(ctx: ApiContext, visitor: string): Promise<number> 
 
 export const sendMail: RouteHandler = async (req, ctx) => {
   const mailer = ctx.mailer;
-  if (!mailer) throw new HttpError(503, 'Sending email is not set up on this server.');
+  if (!mailer) throw new HttpError(503, 'mail_unavailable', 'Sending email is not set up on this server.');
   const body = await readJson(req);
 
-  if (!Array.isArray(body.recipients)) throw new HttpError(400, RECIPIENT_MESSAGES.none);
+  if (!Array.isArray(body.recipients)) throw recipientError('none');
   const checked = validateRecipientList(body.recipients as unknown[]);
-  if (!checked.ok) throw new HttpError(400, RECIPIENT_MESSAGES[checked.problem]);
+  if (!checked.ok) throw recipientError(checked.problem);
   const items = parseItems(body.items);
   const content: SendContent = {
     title: toSingleLine(optionalText(body.title, 'title', MAX_SEND_TITLE_LENGTH)),
@@ -194,7 +205,7 @@ export const sendMail: RouteHandler = async (req, ctx) => {
 
   const visitor = await visitorHash(ctx.config.ipHashSalt, clientAddress(req));
   if ((await sendsInWindow(ctx, visitor)) >= SEND_MAX_PER_WINDOW) {
-    throw new HttpError(429, 'Too many emails sent from here. Please try again in an hour.');
+    throw new HttpError(429, 'rate_limited', 'Too many emails sent from here. Please try again in an hour.');
   }
 
   const rows = new Map(
@@ -210,10 +221,10 @@ export const sendMail: RouteHandler = async (req, ctx) => {
   for (const item of items) {
     const row = rows.get(item.shareId);
     if (!row || row.uploadState !== 'complete' || hasExpired(row, now)) {
-      throw new HttpError(404, 'One of the files was not found or has expired. Upload it again.');
+      throw new HttpError(404, 'file_not_found', 'One of the files was not found or has expired. Upload it again.');
     }
     if (!(await ownerTokenMatches(item.ownerToken, row.ownerTokenHash))) {
-      throw new HttpError(403, 'Only the device that uploaded a file can email its link.');
+      throw new HttpError(403, 'not_owner', 'Only the device that uploaded a file can email its link.');
     }
     files.push(row);
   }
@@ -224,7 +235,7 @@ export const sendMail: RouteHandler = async (req, ctx) => {
     ({ accepted } = await mailer.send(message));
   } catch (error) {
     ctx.log.error(`Sending mail failed: ${error instanceof Error ? error.message : String(error)}`);
-    throw new HttpError(502, 'The email could not be sent. Please try again later.');
+    throw new HttpError(502, 'mail_failed', 'The email could not be sent. Please try again later.');
   }
   // Counts only: the log never keeps the recipients' addresses.
   await recordEvent(ctx, req, MAIL_SENT_EVENT, { recipients: checked.recipients.length, files: files.length });

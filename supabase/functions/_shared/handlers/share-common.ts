@@ -38,7 +38,7 @@ export function toFileDto(row: FileRow, config: Pick<ServerConfig, 'publicOrigin
 }
 
 export function requireStorage(ctx: ApiContext): Storage {
-  if (!ctx.storage) throw new HttpError(503, STORAGE_MISSING_MESSAGE);
+  if (!ctx.storage) throw new HttpError(503, 'storage_unavailable', STORAGE_MISSING_MESSAGE);
   return ctx.storage;
 }
 
@@ -47,20 +47,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function parseFileId(params: Record<string, string>): string {
   const id = params.fileId ?? '';
   if (!UUID.test(id))
-    throw new HttpError(400, 'Invalid upload id: expected the fileId returned when the upload was created.');
+    throw new HttpError(
+      400,
+      'bad_request',
+      'Invalid upload id: expected the fileId returned when the upload was created.',
+    );
   return id.toLowerCase();
 }
 
 export function parseShareId(params: Record<string, string>): string {
   const id = params.shareId ?? '';
-  if (!isShareId(id)) throw new HttpError(400, 'Invalid share link');
+  if (!isShareId(id)) throw new HttpError(400, 'invalid_share_link', 'Invalid share link');
   return id;
 }
 
 /** The owner token header, or a 403 with `message` when it does not match the file. */
 export async function requireOwner(req: Request, row: FileRow, message: string): Promise<void> {
   if (!(await ownerTokenMatches(req.headers.get('x-owner-token'), row.ownerTokenHash))) {
-    throw new HttpError(403, message);
+    throw new HttpError(403, 'not_owner', message);
   }
 }
 

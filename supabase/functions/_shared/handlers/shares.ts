@@ -24,7 +24,7 @@ async function visibleShare(ctx: ApiContext, shareId: string): Promise<FileRow> 
   const row = await fileByShareId(ctx.db, shareId);
   const now = ctx.now();
   if (row && hasExpired(row, now)) await removeExpired(ctx, row);
-  if (!row || !isVisible(row, now)) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (!row || !isVisible(row, now)) throw new HttpError(404, 'file_not_found', NOT_FOUND_MESSAGE);
   return row;
 }
 

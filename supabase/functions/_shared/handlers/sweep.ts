@@ -32,7 +32,7 @@ export async function sweepExpired(ctx: ApiContext): Promise<{ deletedFiles: num
 export const sweepHandler: RouteHandler = async (req, ctx) => {
   const bearer = req.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
   if (!bearer || !timingSafeEqual(bearer, ctx.config.sweepSecret)) {
-    throw new HttpError(401, 'Invalid sweep secret');
+    throw new HttpError(401, 'unauthorized', 'Invalid sweep secret');
   }
   requireStorage(ctx);
   return json(await sweepExpired(ctx));

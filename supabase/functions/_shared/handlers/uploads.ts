@@ -40,22 +40,28 @@ export function objectKey(shareId: string, name: string): string {
 
 function parseCreate(body: Record<string, unknown>): { name: string; size: number; type: string } {
   const name = typeof body.name === 'string' ? body.name.trim() : '';
-  if (!name) throw new HttpError(400, 'File name is required');
+  if (!name) throw new HttpError(400, 'name_required', 'File name is required');
   if (name.length > MAX_NAME_LENGTH)
-    throw new HttpError(400, `File name must be at most ${MAX_NAME_LENGTH} characters.`);
+    throw new HttpError(400, 'name_too_long', `File name must be at most ${MAX_NAME_LENGTH} characters.`, {
+      max: MAX_NAME_LENGTH,
+    });
   const size = body.size;
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) {
-    throw new HttpError(400, 'File size must be a whole number of bytes, zero or more');
+    throw new HttpError(400, 'invalid_size', 'File size must be a whole number of bytes, zero or more');
   }
-  if (size > MAX_FILE_SIZE) throw new HttpError(413, 'This file is larger than 2 GB, the limit per file.');
+  if (size > MAX_FILE_SIZE)
+    throw new HttpError(413, 'file_too_large', 'This file is larger than 2 GB, the limit per file.', {
+      maxBytes: MAX_FILE_SIZE,
+    });
   if (body.type !== undefined && body.type !== null && typeof body.type !== 'string') {
-    throw new HttpError(400, 'File type must be a text such as "text/plain".');
+    throw new HttpError(400, 'invalid_type', 'File type must be a text such as "text/plain".');
   }
   const type = (body.type ?? '').trim() || DEFAULT_TYPE;
   if (type.length > MAX_TYPE_LENGTH)
-    throw new HttpError(400, `File type must be at most ${MAX_TYPE_LENGTH} characters.`);
+    throw new HttpError(400, 'invalid_type', `File type must be at most ${MAX_TYPE_LENGTH} characters.`);
   // It becomes the object's Content-Type header: printable ASCII only.
-  if (!/^[\x20-\x7e]+$/.test(type)) throw new HttpError(400, 'File type must be a MIME type such as "text/plain".');
+  if (!/^[\x20-\x7e]+$/.test(type))
+    throw new HttpError(400, 'invalid_type', 'File type must be a MIME type such as "text/plain".');
   return { name, size, type };
 }
 
@@ -117,6 +123,7 @@ function storageHttpError(error: unknown, action: string): Error {
     if (error.code === 'unreachable' || error.code === 'bucket_not_found' || error.code === 'auth') {
       return new HttpError(
         503,
+        'storage_unavailable',
         `${action}: file storage is not available right now. Please try again later or contact the administrator.`,
       );
     }
@@ -128,14 +135,14 @@ function storageHttpError(error: unknown, action: string): Error {
 async function ownUpload(req: Request, ctx: ApiContext, params: Record<string, string>): Promise<FileRow> {
   const id = parseFileId(params);
   const row = await fileById(ctx.db, id);
-  if (!row) throw new HttpError(404, 'This upload no longer exists. Please upload the file again.');
+  if (!row) throw new HttpError(404, 'upload_not_found', 'This upload no longer exists. Please upload the file again.');
   await requireOwner(req, row, NOT_OWNER);
   return row;
 }
 
 function requireUploading(row: FileRow): { uploadId: string; partCount: number } {
   if (row.uploadState !== 'uploading' || !row.uploadId || !row.partCount) {
-    throw new HttpError(409, 'This upload is already complete.');
+    throw new HttpError(409, 'upload_complete', 'This upload is already complete.');
   }
   return { uploadId: row.uploadId, partCount: row.partCount };
 }
@@ -149,18 +156,24 @@ export const presignParts: RouteHandler = async (req, ctx, params) => {
   const body = await readJson(req);
   const numbers = body.partNumbers;
   if (!Array.isArray(numbers) || numbers.length === 0) {
-    throw new HttpError(400, 'partNumbers must be a non-empty list of part numbers.');
+    throw new HttpError(400, 'bad_request', 'partNumbers must be a non-empty list of part numbers.');
   }
   if (numbers.length > MAX_PARTS_PER_CALL) {
-    throw new HttpError(400, `Ask for at most ${MAX_PARTS_PER_CALL} parts per call.`);
+    throw new HttpError(400, 'too_many_parts', `Ask for at most ${MAX_PARTS_PER_CALL} parts per call.`, {
+      max: MAX_PARTS_PER_CALL,
+    });
   }
-  if (!numbers.every(isWholeNumber)) throw new HttpError(400, 'partNumbers must be whole numbers.');
+  if (!numbers.every(isWholeNumber)) throw new HttpError(400, 'bad_request', 'partNumbers must be whole numbers.');
   const row = await ownUpload(req, ctx, params);
   const { uploadId, partCount } = requireUploading(row);
   const wanted = [...new Set(numbers)];
   const outside = wanted.find((n) => n < 1 || n > partCount);
   if (outside !== undefined) {
-    throw new HttpError(400, `Part ${outside} does not exist: this upload has parts 1 to ${partCount}.`);
+    throw new HttpError(
+      400,
+      'invalid_parts',
+      `Part ${outside} does not exist: this upload has parts 1 to ${partCount}.`,
+    );
   }
   const urls = await Promise.all(
     wanted.map(async (partNumber) => ({
@@ -186,7 +199,11 @@ export const listUploadedParts: RouteHandler = async (req, ctx, params) => {
   } catch (error) {
     if (error instanceof StorageError && error.code === 'upload_not_found') {
       await deleteFileRow(ctx.db, row.id);
-      throw new HttpError(409, 'This upload has expired or was cancelled. Please upload the file again.');
+      throw new HttpError(
+        409,
+        'upload_gone',
+        'This upload has expired or was cancelled. Please upload the file again.',
+      );
     }
     throw storageHttpError(error, 'Failed to list the uploaded parts');
   }
@@ -195,15 +212,17 @@ export const listUploadedParts: RouteHandler = async (req, ctx, params) => {
 function parseParts(body: Record<string, unknown>): { partNumber: number; etag: string }[] {
   const parts = body.parts;
   if (!Array.isArray(parts) || parts.length === 0) {
-    throw new HttpError(400, 'parts must be a non-empty list of { partNumber, etag }.');
+    throw new HttpError(400, 'bad_request', 'parts must be a non-empty list of { partNumber, etag }.');
   }
   return parts.map((p: unknown) => {
     const part = (typeof p === 'object' && p !== null ? p : {}) as Record<string, unknown>;
-    if (!isWholeNumber(part.partNumber)) throw new HttpError(400, 'Every part needs a whole-number partNumber.');
+    if (!isWholeNumber(part.partNumber))
+      throw new HttpError(400, 'bad_request', 'Every part needs a whole-number partNumber.');
     const etag = part.etag;
     if (typeof etag !== 'string' || !etag.trim() || etag.length > MAX_ETAG_LENGTH) {
       throw new HttpError(
         400,
+        'bad_request',
         `Part ${part.partNumber} needs its ETag (a text of at most ${MAX_ETAG_LENGTH} characters).`,
       );
     }
@@ -228,14 +247,19 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
   const byNumber = new Map<number, string>();
   for (const part of parts) {
     if (part.partNumber < 1 || part.partNumber > partCount) {
-      throw new HttpError(400, `Part ${part.partNumber} does not exist: this upload has parts 1 to ${partCount}.`);
+      throw new HttpError(
+        400,
+        'invalid_parts',
+        `Part ${part.partNumber} does not exist: this upload has parts 1 to ${partCount}.`,
+      );
     }
     const seen = byNumber.get(part.partNumber);
-    if (seen !== undefined && seen !== part.etag) throw new HttpError(400, `Part ${part.partNumber} is listed twice.`);
+    if (seen !== undefined && seen !== part.etag)
+      throw new HttpError(400, 'invalid_parts', `Part ${part.partNumber} is listed twice.`);
     byNumber.set(part.partNumber, part.etag);
   }
   for (let n = 1; n <= partCount; n++) {
-    if (!byNumber.has(n)) throw new HttpError(400, `The upload is missing part ${n}.`);
+    if (!byNumber.has(n)) throw new HttpError(400, 'invalid_parts', `The upload is missing part ${n}.`, { part: n });
   }
 
   try {
@@ -247,11 +271,16 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
   } catch (error) {
     if (error instanceof StorageError && error.code === 'upload_not_found') {
       await deleteFileRow(ctx.db, row.id);
-      throw new HttpError(409, 'This upload has expired or was cancelled. Please upload the file again.');
+      throw new HttpError(
+        409,
+        'upload_gone',
+        'This upload has expired or was cancelled. Please upload the file again.',
+      );
     }
     if (error instanceof StorageError && error.code === 'invalid_part') {
       throw new HttpError(
         400,
+        'parts_rejected',
         `The storage did not accept the uploaded parts (${error.s3Code ?? 'invalid part'}). Please upload the missing or damaged parts again.`,
       );
     }
@@ -271,7 +300,15 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
     }
     await deleteFileRow(ctx.db, row.id);
     const [x, y] = sizeText(row.size, actual);
-    throw new HttpError(400, `The uploaded file is ${x} but ${y} was announced; please upload it again.`);
+    throw new HttpError(
+      400,
+      'size_mismatch',
+      `The uploaded file is ${x} but ${y} was announced; please upload it again.`,
+      {
+        actual,
+        declared: row.size,
+      },
+    );
   }
 
   const now = ctx.now();
@@ -280,7 +317,7 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
     // Another complete of the same upload won the race; answer with its result.
     const current = await fileById(ctx.db, row.id);
     if (current?.uploadState === 'complete') return json(toFileDto(current, ctx.config));
-    throw new HttpError(409, 'This upload was cancelled. Please upload the file again.');
+    throw new HttpError(409, 'upload_gone', 'This upload was cancelled. Please upload the file again.');
   }
   await recordEvent(ctx, req, 'file_uploaded', { shareId: done.shareId, size: done.size, type: done.type });
   return json(toFileDto(done, ctx.config));
@@ -290,7 +327,7 @@ export const abortUpload: RouteHandler = async (req, ctx, params) => {
   requireStorage(ctx);
   const row = await ownUpload(req, ctx, params);
   if (row.uploadState === 'complete') {
-    throw new HttpError(409, 'This upload is already complete; delete the file instead.');
+    throw new HttpError(409, 'upload_complete', 'This upload is already complete; delete the file instead.');
   }
   // If storage refuses, the row stays 'uploading' so the sweep aborts it later instead of the
   // parts lingering in the bucket with no row pointing at them.
