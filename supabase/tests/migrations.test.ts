@@ -7,7 +7,7 @@ import type { ScriptDb } from '../functions/_shared/postgres-db.ts';
 import { applyMigrations, MIGRATIONS_DIR, openDatabase } from '../host/database.ts';
 import { freshDatabase, TARGETS } from './targets.ts';
 
-const PUBLIC_TABLES = ['daily_analytics', 'download_logs', 'files', 'system_logs'];
+const PUBLIC_TABLES = ['daily_analytics', 'download_logs', 'files', 'rate_limits', 'system_logs'];
 const FUNCTIONS = [
   'get_daily_analytics',
   'get_recent_downloads',

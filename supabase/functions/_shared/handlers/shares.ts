@@ -2,10 +2,11 @@
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../domain/constants.ts';
+import { safeDownloadName } from '../domain/file-name.ts';
 import { fileByShareId, type FileRow } from '../files-repo.ts';
 import { resolveLocation } from '../geo.ts';
 import { clientAddress, HttpError, json, readJson } from '../http.ts';
-import { visitorHash } from '../visitor.ts';
+import { visitorOf } from '../visitor.ts';
 import {
   hasExpired,
   isVisible,
@@ -49,15 +50,13 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
   const storage = requireStorage(ctx);
   const body = await readJson(req);
   const row = await visibleShare(ctx, shareId);
-  const url = await storage.presignGet(row.storagePath, DOWNLOAD_URL_TTL_SECONDS);
+  const fileName = safeDownloadName(row.name);
+  const url = await storage.presignGet(row.storagePath, DOWNLOAD_URL_TTL_SECONDS, { fileName, contentType: row.type });
 
   // Analytics never stand in the way of a download (SPEC §8: logging failures are silent).
   try {
-    const ip = clientAddress(req);
-    const [hash, location] = await Promise.all([
-      visitorHash(ctx.config.ipHashSalt, ip),
-      resolveLocation(req, ip, ctx.config),
-    ]);
+    const ip = clientAddress(req, ctx.config.trustedProxies);
+    const [hash, location] = await Promise.all([visitorOf(req, ctx.config), resolveLocation(req, ip, ctx.config)]);
     await ctx.db.query('select public.log_download($1::uuid, $2, $3, $4, $5, $6::bigint, $7, $8, $9)', [
       row.id,
       row.shareId,
@@ -79,5 +78,5 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
       `Could not count the download of ${shareId}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return json({ url, fileName: row.name, expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS });
+  return json({ url, fileName, expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS });
 };
