@@ -19,9 +19,10 @@ function fail(req: IncomingMessage, res: ServerResponse, status: number, text: s
     res.destroy();
     return;
   }
-  // The rest of a body we will not read is dropped with the connection.
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end(text);
-  if (!req.complete) res.once('finish', () => req.destroy());
+  // The rest of a body we will not read is drained and dropped (never kept), so the client reads
+  // this answer rather than a reset; the server's request timeout bounds it.
+  if (!req.complete) req.resume();
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(text);
 }
 
 /** A request target we can route: origin-form, a path that decodes. */

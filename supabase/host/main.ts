@@ -72,10 +72,8 @@ async function main(): Promise<void> {
   // The port is taken first (so a clash is reported before any work), but requests wait for the
   // platform: until it is ready they get a 503 instead of hanging.
   let handle = (req: IncomingMessage, res: ServerResponse) => {
-    res
-      .writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '2', Connection: 'close' })
-      .end('Ulak is starting.');
-    res.once('finish', () => req.destroy());
+    req.resume();
+    res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '2' }).end('Ulak is starting.');
   };
   const server = createServer((req, res) => handle(req, res));
   // A request line or headers that do not parse (or take too long) get a 400 and a closed
@@ -88,6 +86,9 @@ async function main(): Promise<void> {
     socket.destroy();
   });
   server.headersTimeout = 30_000;
+  // A whole request, body included, must arrive within the life of a part URL (15 minutes): an
+  // 8 MiB part then needs about 75 kbit/s, and a stalled or endless body is cut off.
+  server.requestTimeout = 15 * 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(

@@ -103,8 +103,8 @@ export function staticHandler(distDir: string, headers: Record<string, string>):
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { ...headers, Allow: 'GET, HEAD', Connection: 'close' }).end();
-      res.once('finish', () => req.destroy());
+      req.resume();
+      res.writeHead(405, { ...headers, Allow: 'GET, HEAD' }).end();
       return;
     }
     let pathname: string;
