@@ -319,9 +319,14 @@ export function createStorage(cfg: StorageConfig): Storage {
         const parts: { partNumber: number; etag: string; size: number }[] = [];
         let marker: string | undefined;
         for (;;) {
-          const out = await client.send(
-            new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
-          );
+          const out = await client
+            .send(new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }))
+            .catch((err: unknown) => {
+              // S3 and R2 say NoSuchUpload; Ceph's RGW answers a bare 404: either way it is gone.
+              if ((err as SdkError).$metadata?.httpStatusCode === 404)
+                throw Object.assign(new Error('NoSuchUpload'), { name: 'NoSuchUpload' });
+              throw err;
+            });
           for (const p of out.Parts ?? []) {
             if (p.PartNumber !== undefined && p.ETag)
               parts.push({ partNumber: p.PartNumber, etag: p.ETag, size: p.Size ?? 0 });
