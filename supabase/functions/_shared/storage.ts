@@ -123,9 +123,10 @@ function rfc5987(value: string): string {
 }
 
 /**
- * `attachment` with a plain ASCII `filename` for old clients and the exact
- * name in `filename*`. Set when the object is created, because R2 ignores
- * response-content-disposition on GET.
+ * `attachment` with a plain ASCII `filename` for old clients and the safe download name
+ * (safeDownloadName) in `filename*`. Set when the object is created and again as
+ * response-content-disposition on every presigned GET, so a download is an attachment even on a
+ * backend that ignored one of the two.
  */
 export function contentDisposition(originalName: string): string {
   const name = safeDownloadName(originalName);
