@@ -143,8 +143,11 @@ export async function startRadosgw(): Promise<Radosgw> {
       path.join(dir, 'keyring'),
     ]);
     await ceph('ceph-mon', ['-i', 'a']);
-    const osd = (await ceph('ceph', ['osd', 'create'])).stdout.trim();
-    await ceph('ceph-osd', ['--mkfs', '-i', osd]);
+    // The OSD's own uuid, given to the monitor and to mkfs alike: an OSD created without one is
+    // refused at boot ('wrong fsid') when it registers with the uuid mkfs made up.
+    const osdUuid = randomUUID();
+    const osd = (await ceph('ceph', ['osd', 'create', osdUuid])).stdout.trim();
+    await ceph('ceph-osd', ['--mkfs', '-i', osd, '--osd-uuid', osdUuid]);
     await ceph('ceph-osd', ['-i', osd]);
     await waitFor('the OSD', async () => /1 up/.test((await ceph('ceph', ['osd', 'stat'])).stdout));
     // radosgw daemonises itself; its pid file says where it went.
