@@ -13,12 +13,14 @@ import { sweepExpired } from '../functions/_shared/handlers/sweep.ts';
 import { createSmtpMailer } from '../functions/_shared/smtp-mailer.ts';
 import { createStorage } from '../functions/_shared/storage.ts';
 import { openDatabase } from './database.ts';
+import { openCountryDatabase } from './geoip.ts';
 import { sendResponse, toRequest } from './http-bridge.ts';
 import { createOutboxMailer } from './outbox-mailer.ts';
 import { createPeerServer, PEERJS_PATH } from './peer-server.ts';
 import { HostError, loadDotEnv, loadSecrets, prepareDataDir } from './settings.ts';
 import { startEmbeddedStorage } from './storage-server.ts';
 import { devHandler, ensureBuilt, staticHandler, type WebHandler } from './web-app.ts';
+import { version } from '../../package.json';
 
 const EMBEDDED_BUCKET = 'ulak';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
     IP_HASH_SALT: secrets.ipHashSalt,
     ADMIN_USERNAME: secrets.adminUsername,
     ADMIN_PASSWORD_HASH: secrets.adminPasswordHash,
+    APP_VERSION: version,
     ...given,
     PUBLIC_ORIGIN: publicOrigin,
     ...(embeddedStorage
@@ -109,9 +112,22 @@ async function main(): Promise<void> {
   const mailer = given.SMTP_URL
     ? createSmtpMailer(given.SMTP_URL, mailFrom)
     : createOutboxMailer(outboxDir, mailFrom, log);
-  const ctx: ApiContext = { config, db: database.db, storage, log: consoleLogger, now: () => new Date(), mailer };
-  const api = createApiHandler(ctx);
+  const countryDatabase = given.GEOIP_DATABASE
+    ? await openCountryDatabase(given.GEOIP_DATABASE).catch(asHostError)
+    : undefined;
   const peer = createPeerServer(server);
+  const ctx: ApiContext = {
+    config,
+    db: database.db,
+    storage,
+    log: consoleLogger,
+    now: () => new Date(),
+    mailer,
+    mailTransport: given.SMTP_URL ? 'smtp' : 'outbox',
+    countryDatabase,
+    peerServer: peer,
+  };
+  const api = createApiHandler(ctx);
 
   const publicEnv: Record<string, string> = {
     VITE_SUPABASE_ANON_KEY: given.VITE_SUPABASE_ANON_KEY ?? config.anonKey,
@@ -169,6 +185,16 @@ async function main(): Promise<void> {
   );
   log(
     `Mail: ${given.SMTP_URL ? 'sent over SMTP (SMTP_URL)' : `written to ${outboxDir} as .eml files (set SMTP_URL to send)`}`,
+  );
+  log(
+    `Countries of downloads: ${
+      [
+        config.trustedCountryHeader ? `header ${config.trustedCountryHeader}` : '',
+        given.GEOIP_DATABASE ? `database ${given.GEOIP_DATABASE}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ') || "none configured ('Unknown'; see TRUSTED_COUNTRY_HEADER and GEOIP_DATABASE)"
+    }`,
   );
   log(
     `Storage: ${embeddedStorage ? `embedded S3 in ${path.join(dataDir, 'storage')}` : (config.storage?.endpoint ?? 'not configured')}`,

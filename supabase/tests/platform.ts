@@ -83,6 +83,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     admin: { username: 'admin', passwordHash: 'unused' },
     storage: options.withoutStorage ? null : storageSettings,
     storageMissing: options.withoutStorage ? ['S3_ENDPOINT (or R2_ACCOUNT_ID)'] : [],
+    version: '0.0.0-test',
     ...options.config,
   };
 
