@@ -132,7 +132,7 @@ export async function recordEvent(
   try {
     const hash = req ? await visitorHash(ctx.config.ipHashSalt, clientAddress(req)) : null;
     await ctx.db.query(
-      'insert into public.system_logs (event_type, event_data, visitor_hash, user_agent, created_at) values ($1, $2::jsonb, $3, $4, $5::timestamptz)',
+      'insert into public.system_logs (event_type, event_data, visitor_hash, user_agent, created_at) values ($1, $2::text::jsonb, $3, $4, $5::timestamptz)',
       [eventType, JSON.stringify(data), hash, req ? userAgentOf(req) : null, ctx.now().toISOString()],
     );
   } catch (error) {

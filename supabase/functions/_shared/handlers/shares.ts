@@ -5,7 +5,9 @@ import { DOWNLOAD_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { fileByShareId, type FileRow } from '../files-repo.ts';
 import { resolveLocation } from '../geo.ts';
 import { clientAddress, HttpError, json, readJson } from '../http.ts';
+import { readSettings } from '../settings-store.ts';
 import { visitorHash } from '../visitor.ts';
+import { removedShare } from './takedown.ts';
 import {
   hasExpired,
   isVisible,
@@ -19,12 +21,20 @@ import {
 
 const MAX_REFERRER_LENGTH = 2048;
 
-/** The visible file behind a share id; an expired one is removed on the spot (expired means gone). */
-async function visibleShare(ctx: ApiContext, shareId: string): Promise<FileRow> {
+/**
+ * The visible file behind a share id; an expired one is removed on the spot (expired means gone).
+ * A link an admin took down answers 410 'This file was removed' instead of 'not found'.
+ */
+export async function visibleShare(ctx: ApiContext, shareId: string): Promise<FileRow> {
   const row = await fileByShareId(ctx.db, shareId);
   const now = ctx.now();
   if (row && hasExpired(row, now)) await removeExpired(ctx, row);
-  if (!row || !isVisible(row, now)) throw new HttpError(404, 'file_not_found', NOT_FOUND_MESSAGE);
+  if (!row || !isVisible(row, now)) {
+    if (!row && (await removedShare(ctx.db, shareId))) {
+      throw new HttpError(410, 'file_removed', 'This file was removed by the administrator.');
+    }
+    throw new HttpError(404, 'file_not_found', NOT_FOUND_MESSAGE);
+  }
   return row;
 }
 
@@ -44,6 +54,28 @@ function referrerOf(body: Record<string, unknown>): string {
   return value ? value.slice(0, MAX_REFERRER_LENGTH) : 'direct';
 }
 
+/** Logs a download for the analytics, unless the admin turned analytics off (then nothing is looked up). */
+async function logDownload(req: Request, ctx: ApiContext, row: FileRow, referrer: string): Promise<void> {
+  if (!(await readSettings(ctx)).enableAnalytics) return;
+  const ip = clientAddress(req);
+  const hash = await visitorHash(ctx.config.ipHashSalt, ip);
+  const location = resolveLocation(req, ip, {
+    trustedCountryHeader: ctx.config.trustedCountryHeader,
+    countryDatabase: ctx.countryDatabase,
+  });
+  await ctx.db.query('select public.log_download($1::uuid, $2, $3, $4, $5, $6::bigint, $7, $8, $9)', [
+    row.id,
+    row.shareId,
+    hash,
+    userAgentOf(req),
+    referrer,
+    row.size,
+    location.country,
+    location.city,
+    row.name,
+  ]);
+}
+
 export const downloadShare: RouteHandler = async (req, ctx, params) => {
   const shareId = parseShareId(params);
   const storage = requireStorage(ctx);
@@ -53,22 +85,7 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
 
   // Analytics never stand in the way of a download (SPEC §8: logging failures are silent).
   try {
-    const ip = clientAddress(req);
-    const [hash, location] = await Promise.all([
-      visitorHash(ctx.config.ipHashSalt, ip),
-      resolveLocation(req, ip, ctx.config),
-    ]);
-    await ctx.db.query('select public.log_download($1::uuid, $2, $3, $4, $5, $6::bigint, $7, $8, $9)', [
-      row.id,
-      row.shareId,
-      hash,
-      userAgentOf(req),
-      referrerOf(body),
-      row.size,
-      location.country,
-      location.city,
-      row.name,
-    ]);
+    await logDownload(req, ctx, row, referrerOf(body));
   } catch (error) {
     ctx.log.warn(`Could not log the download of ${shareId}: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -11,10 +11,41 @@ import { recordEvent, removeFile, requireStorage } from './share-common.ts';
 /** Rows handled per kind and run; a backlog is worked off over the next runs. */
 const SWEEP_BATCH = 500;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Keeps the daily analytics of yesterday and today current before files are deleted: they are
+ * computed from the files table, and the totals on the admin dashboard are their sums.
+ */
+async function recordDailyAnalytics(ctx: ApiContext, now: Date): Promise<void> {
+  for (const day of [new Date(now.getTime() - DAY_MS), now]) {
+    await ctx.db.query('select public.update_daily_analytics($1::date)', [day.toISOString().slice(0, 10)]);
+  }
+}
+
+/** When the sweep last ran and what it did, for the admin's System page. */
+async function recordSweepRun(ctx: ApiContext, now: Date, result: Record<string, number>): Promise<void> {
+  await ctx.db.query(
+    `insert into public.service_status (key, value, updated_at) values ('sweep', $1::text::jsonb, $2::timestamptz)
+     on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
+    [JSON.stringify(result), now.toISOString()],
+  );
+}
+
 export async function sweepExpired(ctx: ApiContext): Promise<{ deletedFiles: number; abortedUploads: number }> {
+  const now = ctx.now();
+  await recordDailyAnalytics(ctx, now);
+  const result = await removeExpiredAndStale(ctx, now);
+  await recordSweepRun(ctx, now, result);
+  return result;
+}
+
+async function removeExpiredAndStale(
+  ctx: ApiContext,
+  now: Date,
+): Promise<{ deletedFiles: number; abortedUploads: number }> {
   // Without storage nothing can be removed properly; reads still hide expired files.
   if (!ctx.storage) return { deletedFiles: 0, abortedUploads: 0 };
-  const now = ctx.now();
   let deletedFiles = 0;
   for (const row of await expiredFiles(ctx.db, now, SWEEP_BATCH)) {
     if (await removeFile(ctx, row, { keepRowOnStorageError: true })) deletedFiles++;

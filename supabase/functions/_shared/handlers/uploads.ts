@@ -2,14 +2,16 @@
 // (after checking the object's real size) or abort it. File bytes never pass through here.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
-import { MAX_FILE_SIZE, PART_URL_TTL_SECONDS, RETENTION_MS } from '../domain/constants.ts';
+import { PART_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { formatBytes } from '../domain/format-bytes.ts';
 import { planParts } from '../domain/part-plan.ts';
+import { isTypeAllowed, maxFileBytes, type ServiceSettings } from '../domain/service-settings.ts';
 import { sanitizeFileName } from '../domain/sanitize-file-name.ts';
 import { newShareId } from '../domain/share-id.ts';
 import { deleteFileRow, fileById, insertUpload, markComplete, setUploadId, type FileRow } from '../files-repo.ts';
 import { HttpError, json, noContent, readJson } from '../http.ts';
 import { hashOwnerToken, newOwnerToken } from '../owner-token.ts';
+import { readSettings } from '../settings-store.ts';
 import { StorageError } from '../storage.ts';
 import {
   parseFileId,
@@ -49,10 +51,6 @@ function parseCreate(body: Record<string, unknown>): { name: string; size: numbe
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) {
     throw new HttpError(400, 'invalid_size', 'File size must be a whole number of bytes, zero or more');
   }
-  if (size > MAX_FILE_SIZE)
-    throw new HttpError(413, 'file_too_large', 'This file is larger than 2 GB, the limit per file.', {
-      maxBytes: MAX_FILE_SIZE,
-    });
   if (body.type !== undefined && body.type !== null && typeof body.type !== 'string') {
     throw new HttpError(400, 'invalid_type', 'File type must be a text such as "text/plain".');
   }
@@ -65,9 +63,38 @@ function parseCreate(body: Record<string, unknown>): { name: string; size: numbe
   return { name, size, type };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The admin's settings that decide whether an upload may start (DESIGN, turn 2). */
+function enforceSettings(settings: ServiceSettings, file: { name: string; size: number; type: string }): void {
+  if (settings.maintenanceMode) {
+    throw new HttpError(
+      503,
+      'maintenance',
+      'The service is in maintenance: new uploads are paused. Downloads keep working; please try again later.',
+    );
+  }
+  const maxBytes = maxFileBytes(settings);
+  if (file.size > maxBytes) {
+    throw new HttpError(
+      413,
+      'file_too_large',
+      `This file is larger than ${settings.maxFileSizeGb} GB, the limit per file.`,
+      { maxBytes, maxGb: settings.maxFileSizeGb },
+    );
+  }
+  if (!isTypeAllowed(settings, file.name, file.type)) {
+    throw new HttpError(415, 'type_not_allowed', `Files of this type (${file.type}) are not accepted here.`, {
+      type: file.type,
+      allowed: settings.allowedFileTypes,
+    });
+  }
+}
+
 export const createUpload: RouteHandler = async (req, ctx) => {
   const storage = requireStorage(ctx);
   const { name, size, type } = parseCreate(await readJson(req));
+  enforceSettings(await readSettings(ctx), { name, size, type });
   const { partSize, partCount } = planParts(size);
   const ownerToken = newOwnerToken();
   const ownerTokenHash = await hashOwnerToken(ownerToken);
@@ -312,7 +339,9 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
   }
 
   const now = ctx.now();
-  const done = await markComplete(ctx.db, row.id, now, new Date(now.getTime() + RETENTION_MS));
+  // Retention as the settings say now: a change of autoDeleteDays applies to uploads completed after it.
+  const { autoDeleteDays } = await readSettings(ctx);
+  const done = await markComplete(ctx.db, row.id, now, new Date(now.getTime() + autoDeleteDays * DAY_MS));
   if (!done) {
     // Another complete of the same upload won the race; answer with its result.
     const current = await fileById(ctx.db, row.id);
