@@ -18,7 +18,7 @@ import { sendResponse, toRequest } from './http-bridge.ts';
 import { createOutboxMailer } from './outbox-mailer.ts';
 import { createPeerServer, PEERJS_PATH } from './peer-server.ts';
 import { HostError, loadDotEnv, loadSecrets, prepareDataDir } from './settings.ts';
-import { startEmbeddedStorage } from './storage-server.ts';
+import { startEmbeddedStorage } from './storage/embedded-storage.ts';
 import { devHandler, ensureBuilt, staticHandler, type WebHandler } from './web-app.ts';
 import { version } from '../../package.json';
 

@@ -83,7 +83,7 @@ create table public.reports (
   file_name text,
   reason text not null check (reason in ('illegal', 'copyright', 'malware', 'abuse', 'personal_data', 'other')),
   details text check (pg_catalog.length(details) <= 1000),
-  -- Salted hash of the reporter's address, never the address; for the per-visitor rate limit.
+  -- Salted hash of the reporter's address, never the address.
   visitor_hash text,
   status text not null default 'open' check (status in ('open', 'dismissed', 'removed')),
   created_at timestamptz not null default now(),
@@ -97,8 +97,6 @@ comment on table public.reports is
 create index reports_status_created_at_idx on public.reports (status, created_at desc);
 -- Deleting a file sets file_id to null here; without this index each delete scans the table.
 create index reports_file_id_idx on public.reports (file_id);
--- The rate limit counts one visitor's recent reports.
-create index reports_visitor_created_at_idx on public.reports (visitor_hash, created_at);
 
 alter table public.reports enable row level security;
 

@@ -12,6 +12,7 @@ const PUBLIC_TABLES = [
   'download_logs',
   'files',
   'pages',
+  'rate_limits',
   'removed_shares',
   'reports',
   'service_status',

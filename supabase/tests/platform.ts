@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiHandler } from '../functions/_shared/api.ts';
-import type { ServerConfig } from '../functions/_shared/config.ts';
+import { readLimits, type ServerConfig } from '../functions/_shared/config.ts';
 import type { ApiContext, Logger } from '../functions/_shared/context.ts';
 import { createStorage, type Storage } from '../functions/_shared/storage.ts';
-import { startEmbeddedStorage } from '../host/storage-server.ts';
+import { startEmbeddedStorage } from '../host/storage/embedded-storage.ts';
 import { freshDatabase, type Target } from './targets.ts';
 
 export const TEST_ANON_KEY = 'sb_publishable_test_anon_key_0123456789abcdef';
@@ -84,6 +84,8 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     storage: options.withoutStorage ? null : storageSettings,
     storageMissing: options.withoutStorage ? ['S3_ENDPOINT (or R2_ACCOUNT_ID)'] : [],
     version: '0.0.0-test',
+    trustedProxies: 0,
+    limits: readLimits({}),
     ...options.config,
   };
 

@@ -10,6 +10,7 @@ import { adminRoutes } from './handlers/admin/admin-routes.ts';
 import { publicRoutes } from './handlers/public-routes.ts';
 import { shareRoutes } from './handlers/share-routes.ts';
 import { sendMail } from './handlers/send-mail.ts';
+import { StorageError } from './storage.ts';
 
 export type RouteHandler = (req: Request, ctx: ApiContext, params: Record<string, string>) => Promise<Response>;
 
@@ -78,6 +79,59 @@ function hasAnonKey(req: Request, anonKey: string): boolean {
   return !!bearer && timingSafeEqual(bearer, anonKey);
 }
 
+/**
+ * Errors of postgres.js (and the network under it) that mean "the database cannot be reached
+ * right now", as opposed to a bug: connection refused, reset or timed out, the server shutting
+ * down or refusing connections, SQLSTATE class 08 (connection exception).
+ */
+const DATABASE_DOWN = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (DATABASE_DOWN.has(code) || /^08[0-9A-Z]{3}$/.test(code));
+}
+
+/** An unexpected failure of a service we depend on, as the answer a person can act on (or null). */
+function serviceFailure(error: unknown): Response | null {
+  if (isDatabaseDown(error)) {
+    return errorResponse(
+      503,
+      'database_unavailable',
+      'The database cannot be reached right now. Nothing was lost; please try again in a moment.',
+    );
+  }
+  if (error instanceof StorageError) {
+    if (error.code === 'full') {
+      return errorResponse(507, 'storage_full', 'The file storage is full. Nothing was lost; please try again later.');
+    }
+    if (error.code === 'unreachable' || error.code === 'auth' || error.code === 'bucket_not_found') {
+      return errorResponse(
+        503,
+        'storage_unavailable',
+        'File storage is not available right now. Please try again later or contact the administrator.',
+      );
+    }
+  }
+  return null;
+}
+
 export function createApiHandler(ctx: ApiContext): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
@@ -114,6 +168,11 @@ export function createApiHandler(ctx: ApiContext): (req: Request) => Promise<Res
       return await route.handler(req, ctx, params);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message, error.params);
+      const failure = serviceFailure(error);
+      if (failure) {
+        ctx.log.warn(`${req.method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+        return failure;
+      }
       ctx.log.error(
         `${req.method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );

@@ -2,12 +2,8 @@
 // The share flow end to end against a real database (PGlite and PostgreSQL 15) and the embedded
 // S3 bucket: bytes really go to presigned URLs and come back from the download URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PART_SIZE,
-  MAX_FILE_SIZE,
-  RETENTION_MS,
-  STALE_UPLOAD_MS,
-} from '../../functions/_shared/domain/constants.ts';
+import { DEFAULT_LIMITS } from '../../functions/_shared/config.ts';
+import { DEFAULT_PART_SIZE, MAX_FILE_SIZE, RETENTION_MS } from '../../functions/_shared/domain/constants.ts';
 import { sweepExpired } from '../../functions/_shared/handlers/sweep.ts';
 import { startTestPlatform, TEST_ANON_KEY, TEST_SWEEP_SECRET, type TestPlatform } from '../platform.ts';
 import { body, bytesOf, complete, create, putParts, upload } from './upload-helpers.ts';
@@ -328,19 +324,25 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     expect(wrong.status).toBe(403);
   });
 
-  it('refuses an upload whose real size differs from the announced one, and removes it', async () => {
+  it('fixes each part URL to its exact length, so no part can carry more (or fewer) bytes than announced', async () => {
+    // Finding 3 of issue 8: announcing 1 KiB and PUTting gigabytes to the part URL.
     const c = await create(p, { name: 'liar.txt', size: 10 });
-    const parts = await putParts(p, c, bytesOf(6, 2));
-    const res = await complete(p, c, parts);
-    expect(res.status).toBe(400);
-    expect(await body(res)).toEqual({
-      error: 'The uploaded file is 6 Bytes but 10 Bytes was announced; please upload it again.',
-      code: 'size_mismatch',
-      params: { actual: 6, declared: 10 },
+    const res = await p.call('POST', `/uploads/${c.fileId}/parts`, {
+      body: { partNumbers: [1] },
+      headers: { 'x-owner-token': c.ownerToken },
     });
-    expect(await p.storage?.headObject(`uploads/${c.shareId}/liar.txt`)).toBeNull();
-    expect(await storagePath(p, c.shareId)).toBeUndefined();
-    expect((await p.call('GET', `/shares/${c.shareId}`)).status).toBe(404);
+    const { urls } = await body<{ urls: { url: string }[] }>(res);
+    const url = urls[0]?.url ?? '';
+    expect(new URL(url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
+    for (const wrong of [bytesOf(6, 2), bytesOf(11, 2), bytesOf(1024 * 1024, 2)]) {
+      const put = await fetch(url, { method: 'PUT', body: wrong });
+      expect(put.status).toBe(403);
+      expect(await put.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    }
+    const exact = await fetch(url, { method: 'PUT', body: bytesOf(10, 2) });
+    expect(exact.status).toBe(200);
+    const done = await complete(p, c, [{ partNumber: 1, etag: exact.headers.get('etag') ?? '' }]);
+    expect(done.status).toBe(200);
   });
 
   it('lets the owner abort an upload', async () => {
@@ -383,7 +385,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     expect(res.status).toBe(200);
     const fromPublic = await p.call('POST', `/shares/${c.shareId}/download`, {
       body: { referrer: 'https://chat.example/thread' },
-      headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1', 'cf-ipcountry': 'DE', 'cf-ipcity': 'Hamburg' },
+      headers: { 'x-forwarded-for': '10.0.0.1, 203.0.113.7', 'cf-ipcountry': 'DE', 'cf-ipcity': 'Hamburg' },
     });
     expect(fromPublic.status).toBe(200);
     const logs = await p.ctx.db.query<Record<string, unknown>>(
@@ -453,7 +455,7 @@ describe.each(TARGETS)('sweep on %s', (target) => {
     await p?.close();
   });
 
-  it('deletes expired files with their objects and aborts stale uploads', async () => {
+  it('deletes expired files with their objects and aborts uploads idle past the stale window', async () => {
     const fresh = await create(p, { name: 'fresh.txt', size: 5 });
     await putParts(p, fresh, bytesOf(5));
     const c = await create(p, { name: 'stale.txt', size: 10 });
@@ -463,7 +465,7 @@ describe.each(TARGETS)('sweep on %s', (target) => {
     expect(await sweepExpired(p.ctx)).toEqual({ deletedFiles: 0, abortedUploads: 0 });
 
     // Past the 3 days: the stale upload and the complete file both go. A new file stays.
-    p.advanceTime(Math.max(RETENTION_MS, STALE_UPLOAD_MS) + MINUTE);
+    p.advanceTime(Math.max(RETENTION_MS, DEFAULT_LIMITS.STALE_UPLOAD_HOURS * 60 * MINUTE) + MINUTE);
     const young = await upload(p, 'young.txt', bytesOf(10));
     expect(await sweepExpired(p.ctx)).toEqual({ deletedFiles: 1, abortedUploads: 2 });
 

@@ -73,9 +73,6 @@ export const DOWNLOAD_URL_TTL_SECONDS = 3_600;
  */
 export const PART_URL_TTL_SECONDS = 15 * 60;
 
-/** An incomplete multipart upload older than this is aborted by the sweep. */
-export const STALE_UPLOAD_MS = RETENTION_MS;
-
 /** S3 rules for multipart uploads: every part but the last at least 5 MiB, at most 10,000 parts. */
 export const MIN_PART_SIZE = 5 * 1024 ** 2;
 export const MAX_PARTS = 10_000;

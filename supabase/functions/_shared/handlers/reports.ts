@@ -1,11 +1,13 @@
 // POST /shares/:shareId/report {reason, text?}: "Report this file" on the download page. The file
-// must be visible; a visitor (salted hash) may send REPORT_MAX_PER_WINDOW reports per window.
+// must be visible; a visitor (salted hash) may send REPORT_MAX_PER_WINDOW reports per window,
+// counted by the shared atomic rate limit (../rate-limit.ts).
 import type { RouteHandler } from '../api.ts';
 import { REPORT_REASONS, type ReportReason } from '../domain/api-types.ts';
 import { REPORT_DETAILS_MAX_LENGTH, REPORT_MAX_PER_WINDOW, REPORT_WINDOW_MS } from '../domain/constants.ts';
 import { withoutControlCharacters } from '../domain/text.ts';
-import { clientAddress, HttpError, json, readJson } from '../http.ts';
-import { visitorHash } from '../visitor.ts';
+import { HttpError, json, readJson } from '../http.ts';
+import { takeSlot, type RateLimit } from '../rate-limit.ts';
+import { visitorOf } from '../visitor.ts';
 import { parseShareId, recordEvent } from './share-common.ts';
 import { visibleShare } from './shares.ts';
 
@@ -32,28 +34,21 @@ export const reportShare: RouteHandler = async (req, ctx, params) => {
   const shareId = parseShareId(params);
   const { reason, details } = parseReport(await readJson(req, 8 * 1024));
   const row = await visibleShare(ctx, shareId);
-  const visitor = await visitorHash(ctx.config.ipHashSalt, clientAddress(req));
-  const now = ctx.now();
-  // Count and insert under one lock per visitor, so parallel reports cannot pass the limit together.
-  const accepted = await ctx.db.transaction(async (tx) => {
-    await tx.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('ulak:report:' || $1))`, [visitor]);
-    const [recent] = await tx.query<{ n: number }>(
-      'select count(*)::int as n from public.reports where visitor_hash = $1 and created_at > $2::timestamptz',
-      [visitor, new Date(now.getTime() - REPORT_WINDOW_MS).toISOString()],
-    );
-    if ((recent?.n ?? 0) >= REPORT_MAX_PER_WINDOW) return null;
-    const [inserted] = await tx.query<{ id: string }>(
-      `insert into public.reports (share_id, file_id, file_name, reason, details, visitor_hash, created_at)
-       values ($1, $2::uuid, $3, $4, $5, $6, $7::timestamptz) returning id`,
-      [shareId, row.id, row.name, reason, details, visitor, now.toISOString()],
-    );
-    return inserted ?? null;
-  });
-  if (!accepted) {
+  const visitor = await visitorOf(req, ctx.config);
+  const limit: RateLimit = { action: 'report', max: REPORT_MAX_PER_WINDOW, windowMs: REPORT_WINDOW_MS };
+  const slot = await takeSlot(ctx.db, limit, visitor, ctx.now());
+  if (!slot.ok) {
     throw new HttpError(429, 'rate_limited', 'Too many reports from you. Please try again later.', {
       max: REPORT_MAX_PER_WINDOW,
+      retryAfterSeconds: slot.retryAfterSeconds,
     });
   }
+  const [accepted] = await ctx.db.query<{ id: string }>(
+    `insert into public.reports (share_id, file_id, file_name, reason, details, visitor_hash, created_at)
+     values ($1, $2::uuid, $3, $4, $5, $6, $7::timestamptz) returning id`,
+    [shareId, row.id, row.name, reason, details, visitor, ctx.now().toISOString()],
+  );
+  if (!accepted) throw new Error('the report was not stored');
   await recordEvent(ctx, req, 'report_created', { shareId, reportId: accepted.id, reason, fileName: row.name });
   return json({ id: accepted.id }, 201);
 };

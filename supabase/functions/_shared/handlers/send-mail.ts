@@ -1,7 +1,8 @@
 // POST /send: emails the share links of files this device uploaded to up to MAX_RECIPIENTS people.
 // Not an open relay: the page names only share ids (with their owner tokens); the server writes
 // the message itself from what it knows about those files, escapes the person's title and message,
-// limits their length, checks every address and rate-limits each visitor through system_logs.
+// limits their length, checks every address and rate-limits each visitor: a send is reserved
+// before any mail goes out (one atomic step), so parallel calls cannot send past the limit.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
 import type { ApiErrorCode } from '../domain/api-types.ts';
@@ -16,10 +17,11 @@ import {
 } from '../domain/recipients.ts';
 import { isShareId } from '../domain/share-id.ts';
 import { filesByShareIds, type FileRow } from '../files-repo.ts';
-import { clientAddress, HttpError, json, readJson } from '../http.ts';
+import { HttpError, json, readJson } from '../http.ts';
 import type { MailMessage } from '../mailer.ts';
 import { ownerTokenMatches } from '../owner-token.ts';
-import { visitorHash } from '../visitor.ts';
+import { releaseSlot, takeSlot, type RateLimit } from '../rate-limit.ts';
+import { visitorOf } from '../visitor.ts';
 import { hasExpired, recordEvent, shareUrl } from './share-common.ts';
 
 export const MAIL_SENT_EVENT = 'mail_sent';
@@ -177,15 +179,7 @@ ${date ? `<p style="color:#b45309"><strong>${escapeHtml(texts.expiry(date))}</st
   return { to: recipients, subject, text, html };
 }
 
-async function sendsInWindow(ctx: ApiContext, visitor: string): Promise<number> {
-  const since = new Date(ctx.now().getTime() - SEND_WINDOW_MS).toISOString();
-  const [row] = await ctx.db.query<{ sends: number }>(
-    `select count(*)::int as sends from public.system_logs
-      where event_type = $1 and visitor_hash = $2 and created_at > $3::timestamptz`,
-    [MAIL_SENT_EVENT, visitor, since],
-  );
-  return row?.sends ?? 0;
-}
+export const SEND_LIMIT: RateLimit = { action: 'send', max: SEND_MAX_PER_WINDOW, windowMs: SEND_WINDOW_MS };
 
 export const sendMail: RouteHandler = async (req, ctx) => {
   const mailer = ctx.mailer;
@@ -203,11 +197,30 @@ export const sendMail: RouteHandler = async (req, ctx) => {
     timeZone: validTimeZone(body.timeZone),
   };
 
-  const visitor = await visitorHash(ctx.config.ipHashSalt, clientAddress(req));
-  if ((await sendsInWindow(ctx, visitor)) >= SEND_MAX_PER_WINDOW) {
-    throw new HttpError(429, 'rate_limited', 'Too many emails sent from here. Please try again in an hour.');
+  const visitor = await visitorOf(req, ctx.config);
+  const slot = await takeSlot(ctx.db, SEND_LIMIT, visitor, ctx.now());
+  if (!slot.ok) {
+    throw new HttpError(429, 'rate_limited', 'Too many emails sent from here. Please try again in an hour.', {
+      retryAfterSeconds: slot.retryAfterSeconds,
+    });
   }
+  try {
+    return await sendReserved(req, ctx, mailer, items, checked.recipients, content);
+  } catch (error) {
+    // Nothing went out: the reserved send is given back.
+    await releaseSlot(ctx.db, SEND_LIMIT, visitor);
+    throw error;
+  }
+};
 
+async function sendReserved(
+  req: Request,
+  ctx: ApiContext,
+  mailer: NonNullable<ApiContext['mailer']>,
+  items: { shareId: string; ownerToken: string }[],
+  recipients: string[],
+  content: SendContent,
+): Promise<Response> {
   const rows = new Map(
     (
       await filesByShareIds(
@@ -229,7 +242,7 @@ export const sendMail: RouteHandler = async (req, ctx) => {
     files.push(row);
   }
 
-  const message = buildShareMail(ctx, checked.recipients, files, content);
+  const message = buildShareMail(ctx, recipients, files, content);
   let accepted: string[];
   try {
     ({ accepted } = await mailer.send(message));
@@ -238,6 +251,6 @@ export const sendMail: RouteHandler = async (req, ctx) => {
     throw new HttpError(502, 'mail_failed', 'The email could not be sent. Please try again later.');
   }
   // Counts only: the log never keeps the recipients' addresses.
-  await recordEvent(ctx, req, MAIL_SENT_EVENT, { recipients: checked.recipients.length, files: files.length });
+  await recordEvent(ctx, req, MAIL_SENT_EVENT, { recipients: recipients.length, files: files.length });
   return json({ accepted });
-};
+}

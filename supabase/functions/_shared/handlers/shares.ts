@@ -2,11 +2,12 @@
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../domain/constants.ts';
+import { safeDownloadName } from '../domain/file-name.ts';
 import { fileByShareId, type FileRow } from '../files-repo.ts';
 import { resolveLocation } from '../geo.ts';
 import { clientAddress, HttpError, json, readJson } from '../http.ts';
 import { readSettings } from '../settings-store.ts';
-import { visitorHash } from '../visitor.ts';
+import { visitorOf } from '../visitor.ts';
 import { removedShare } from './takedown.ts';
 import {
   hasExpired,
@@ -57,8 +58,8 @@ function referrerOf(body: Record<string, unknown>): string {
 /** Logs a download for the analytics, unless the admin turned analytics off (then nothing is looked up). */
 async function logDownload(req: Request, ctx: ApiContext, row: FileRow, referrer: string): Promise<void> {
   if (!(await readSettings(ctx)).enableAnalytics) return;
-  const ip = clientAddress(req);
-  const hash = await visitorHash(ctx.config.ipHashSalt, ip);
+  const ip = clientAddress(req, ctx.config.trustedProxies);
+  const hash = await visitorOf(req, ctx.config);
   const location = resolveLocation(req, ip, {
     trustedCountryHeader: ctx.config.trustedCountryHeader,
     countryDatabase: ctx.countryDatabase,
@@ -81,7 +82,8 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
   const storage = requireStorage(ctx);
   const body = await readJson(req);
   const row = await visibleShare(ctx, shareId);
-  const url = await storage.presignGet(row.storagePath, DOWNLOAD_URL_TTL_SECONDS);
+  const fileName = safeDownloadName(row.name);
+  const url = await storage.presignGet(row.storagePath, DOWNLOAD_URL_TTL_SECONDS, { fileName, contentType: row.type });
 
   // Analytics never stand in the way of a download (SPEC §8: logging failures are silent).
   try {
@@ -96,5 +98,5 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
       `Could not count the download of ${shareId}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return json({ url, fileName: row.name, expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS });
+  return json({ url, fileName, expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS });
 };

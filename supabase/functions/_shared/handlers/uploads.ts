@@ -3,16 +3,27 @@
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
 import { PART_URL_TTL_SECONDS } from '../domain/constants.ts';
+import { hasControlCharacters, neutralizeBidi, truncateKeepingExtension } from '../domain/file-name.ts';
 import { formatBytes } from '../domain/format-bytes.ts';
-import { planParts } from '../domain/part-plan.ts';
+import { partRange, planParts } from '../domain/part-plan.ts';
 import { isTypeAllowed, maxFileBytes, type ServiceSettings } from '../domain/service-settings.ts';
 import { sanitizeFileName } from '../domain/sanitize-file-name.ts';
 import { newShareId } from '../domain/share-id.ts';
-import { deleteFileRow, fileById, insertUpload, markComplete, setUploadId, type FileRow } from '../files-repo.ts';
+import {
+  deleteFileRow,
+  fileById,
+  insertUploadWithinQuota,
+  markComplete,
+  setUploadId,
+  touchUpload,
+  type FileRow,
+} from '../files-repo.ts';
 import { HttpError, json, noContent, readJson } from '../http.ts';
 import { hashOwnerToken, newOwnerToken } from '../owner-token.ts';
+import { releaseSlot, takeSlot, type RateLimit } from '../rate-limit.ts';
 import { readSettings } from '../settings-store.ts';
 import { StorageError } from '../storage.ts';
+import { visitorOf } from '../visitor.ts';
 import {
   parseFileId,
   recordEvent,
@@ -33,15 +44,27 @@ const COMPLETE_BODY_LIMIT = 2 * 1024 * 1024;
 const NOT_OWNER = 'Only the device that started this upload can continue it.';
 const DEFAULT_TYPE = 'application/octet-stream';
 
-/** The object key: uploads/{shareId}/{sanitized name} (SPEC §3). */
+/**
+ * Longest sanitized name in an object key. Keys stay far below every backend's limit (R2 and S3:
+ * 1,024 bytes; the embedded storage: a 255-byte file name per segment, suffixes included), whatever
+ * the original name: that one lives in the database and in Content-Disposition.
+ */
+const MAX_KEY_NAME_BYTES = 120;
+
+/** The object key: uploads/{shareId}/{sanitized name, bounded, extension kept} (SPEC §3). */
 export function objectKey(shareId: string, name: string): string {
-  const safe = sanitizeFileName(name);
+  const safe = truncateKeepingExtension(sanitizeFileName(name), MAX_KEY_NAME_BYTES);
   // '..' is a valid sanitized name but a path segment URL parsers collapse; never use it as a key.
   return `uploads/${shareId}/${/^\.+$/.test(safe) ? 'file' : safe}`;
 }
 
 function parseCreate(body: Record<string, unknown>): { name: string; size: number; type: string } {
-  const name = typeof body.name === 'string' ? body.name.trim() : '';
+  const given = typeof body.name === 'string' ? body.name : '';
+  if (hasControlCharacters(given)) {
+    throw new HttpError(400, 'name_invalid', 'File names may not contain control characters (such as line breaks).');
+  }
+  // Bidirectional controls only disguise a name (invoice\u202Egpj.exe shows as "invoiceexe.jpg").
+  const name = neutralizeBidi(given).trim();
   if (!name) throw new HttpError(400, 'name_required', 'File name is required');
   if (name.length > MAX_NAME_LENGTH)
     throw new HttpError(400, 'name_too_long', `File name must be at most ${MAX_NAME_LENGTH} characters.`, {
@@ -91,6 +114,61 @@ function enforceSettings(settings: ServiceSettings, file: { name: string; size: 
   }
 }
 
+const createLimit = (ctx: ApiContext): RateLimit => ({
+  action: 'upload_create',
+  max: ctx.config.limits.uploadCreatesPerWindow,
+  windowMs: ctx.config.limits.uploadCreateWindowMs,
+});
+
+function quotaError(message: string, params: Record<string, number>, retryAfterSeconds?: number): HttpError {
+  return new HttpError(429, retryAfterSeconds === undefined ? 'upload_quota' : 'upload_rate_limited', message, {
+    ...params,
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  });
+}
+
+/**
+ * Inserts the upload's row within the visitor's quotas: creates per window (taken first, given back
+ * when the create fails) and bytes announced by the visitor's uploads still in flight.
+ */
+async function insertWithinQuotas(
+  ctx: ApiContext,
+  visitor: string,
+  upload: Omit<Parameters<typeof insertUploadWithinQuota>[1], 'shareId' | 'storagePath' | 'uploaderHash'>,
+): Promise<FileRow> {
+  const limit = createLimit(ctx);
+  const slot = await takeSlot(ctx.db, limit, visitor, upload.createdAt);
+  if (!slot.ok) {
+    throw quotaError(
+      `Too many uploads started from here: at most ${limit.max} an hour. Please try again later.`,
+      { max: limit.max },
+      slot.retryAfterSeconds,
+    );
+  }
+  const maxBytes = ctx.config.limits.uploadInFlightBytes;
+  try {
+    for (let attempt = 0; attempt < SHARE_ID_ATTEMPTS; attempt++) {
+      const shareId = newShareId();
+      const result = await insertUploadWithinQuota(
+        ctx.db,
+        { ...upload, shareId, storagePath: objectKey(shareId, upload.name), uploaderHash: visitor },
+        maxBytes,
+      );
+      if ('inFlightBytes' in result) {
+        throw quotaError(
+          `Your uploads in progress already announce ${formatBytes(result.inFlightBytes)}; at most ${formatBytes(maxBytes)} may be in flight at once. Let them finish, or cancel one, and try again.`,
+          { maxBytes, inFlightBytes: result.inFlightBytes },
+        );
+      }
+      if (result.row) return result.row;
+    }
+    throw new Error(`no free share id after ${SHARE_ID_ATTEMPTS} attempts`);
+  } catch (error) {
+    await releaseSlot(ctx.db, limit, visitor);
+    throw error;
+  }
+}
+
 export const createUpload: RouteHandler = async (req, ctx) => {
   const storage = requireStorage(ctx);
   const { name, size, type } = parseCreate(await readJson(req));
@@ -99,23 +177,15 @@ export const createUpload: RouteHandler = async (req, ctx) => {
   const ownerToken = newOwnerToken();
   const ownerTokenHash = await hashOwnerToken(ownerToken);
   const now = ctx.now();
-
-  let row: FileRow | null = null;
-  for (let attempt = 0; attempt < SHARE_ID_ATTEMPTS && !row; attempt++) {
-    const shareId = newShareId();
-    row = await insertUpload(ctx.db, {
-      name,
-      size,
-      type,
-      storagePath: objectKey(shareId, name),
-      shareId,
-      ownerTokenHash,
-      partSize,
-      partCount,
-      createdAt: now,
-    });
-  }
-  if (!row) throw new Error(`no free share id after ${SHARE_ID_ATTEMPTS} attempts`);
+  const row = await insertWithinQuotas(ctx, await visitorOf(req, ctx.config), {
+    name,
+    size,
+    type,
+    ownerTokenHash,
+    partSize,
+    partCount,
+    createdAt: now,
+  });
 
   let uploadId: string;
   try {
@@ -126,6 +196,7 @@ export const createUpload: RouteHandler = async (req, ctx) => {
     });
   } catch (error) {
     await deleteFileRow(ctx.db, row.id);
+    if (row.uploaderHash) await releaseSlot(ctx.db, createLimit(ctx), row.uploaderHash);
     throw storageHttpError(error, 'Failed to initiate multipart upload');
   }
   await setUploadId(ctx.db, row.id, uploadId);
@@ -147,6 +218,13 @@ export const createUpload: RouteHandler = async (req, ctx) => {
 /** A storage failure as an answer a person can act on; unexpected ones stay 500s. */
 function storageHttpError(error: unknown, action: string): Error {
   if (error instanceof StorageError) {
+    if (error.code === 'full') {
+      return new HttpError(
+        507,
+        'storage_full',
+        `${action}: the file storage is full. Nothing was lost; please try again later or contact the administrator.`,
+      );
+    }
     if (error.code === 'unreachable' || error.code === 'bucket_not_found' || error.code === 'auth') {
       return new HttpError(
         503,
@@ -202,12 +280,19 @@ export const presignParts: RouteHandler = async (req, ctx, params) => {
       `Part ${outside} does not exist: this upload has parts 1 to ${partCount}.`,
     );
   }
+  // Each URL fixes its part's exact length from the server's plan (every part but the last is
+  // partSize), so no part can carry more bytes than the upload announced.
+  const plan = { partSize: row.partSize ?? 0, partCount };
   const urls = await Promise.all(
-    wanted.map(async (partNumber) => ({
-      partNumber,
-      url: await storage.presignUploadPart(row.storagePath, uploadId, partNumber, PART_URL_TTL_SECONDS),
-    })),
+    wanted.map(async (partNumber) => {
+      const { start, end } = partRange(plan, row.size, partNumber);
+      return {
+        partNumber,
+        url: await storage.presignUploadPart(row.storagePath, uploadId, partNumber, end - start, PART_URL_TTL_SECONDS),
+      };
+    }),
   );
+  await touchUpload(ctx.db, row.id, ctx.now());
   return json({ urls, expiresInSeconds: PART_URL_TTL_SECONDS });
 };
 
@@ -222,6 +307,7 @@ export const listUploadedParts: RouteHandler = async (req, ctx, params) => {
   const { uploadId } = requireUploading(row);
   try {
     const parts = await storage.listParts(row.storagePath, uploadId);
+    await touchUpload(ctx.db, row.id, ctx.now());
     return json({ parts: parts.map(({ partNumber, etag, size }) => ({ partNumber, etag, size })) });
   } catch (error) {
     if (error instanceof StorageError && error.code === 'upload_not_found') {
@@ -315,17 +401,16 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
   }
 
   // Never trust the announced size: the limit and the record must match the real object.
-  const object = await storage.headObject(row.storagePath);
+  let object: Awaited<ReturnType<typeof storage.headObject>>;
+  try {
+    object = await storage.headObject(row.storagePath);
+  } catch (error) {
+    throw storageHttpError(error, 'Failed to check the uploaded file');
+  }
   if (!object || object.size !== row.size) {
     const actual = object?.size ?? 0;
-    try {
-      await storage.deleteObject(row.storagePath);
-    } catch (error) {
-      ctx.log.warn(
-        `Could not delete ${row.storagePath} after a size mismatch: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    await deleteFileRow(ctx.db, row.id);
+    // The object goes with its row; if storage refuses, the row stays hidden and the sweep retries.
+    await removeFile(ctx, row);
     const [x, y] = sizeText(row.size, actual);
     throw new HttpError(
       400,
@@ -358,8 +443,8 @@ export const abortUpload: RouteHandler = async (req, ctx, params) => {
   if (row.uploadState === 'complete') {
     throw new HttpError(409, 'upload_complete', 'This upload is already complete; delete the file instead.');
   }
-  // If storage refuses, the row stays 'uploading' so the sweep aborts it later instead of the
-  // parts lingering in the bucket with no row pointing at them.
-  await removeFile(ctx, row, { keepRowOnStorageError: true });
+  // If storage refuses, the row stays (hidden) so the sweep aborts it later instead of the parts
+  // lingering in the bucket with no row pointing at them.
+  await removeFile(ctx, row);
   return noContent();
 };
