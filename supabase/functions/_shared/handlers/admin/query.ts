@@ -44,7 +44,8 @@ export function choiceParam<T extends string>(url: URL, name: string, allowed: r
 
 /**
  * ORDER BY from whitelisted columns: `sort` names a key of `columns` (never SQL), `dir` is asc or
- * desc; `tieBreak` (a unique column) keeps the order stable from one page to the next.
+ * desc; `tieBreak` (a unique column) keeps the order stable from one page to the next. The
+ * columns should be NOT NULL in the rows listed (descending order puts nulls first).
  */
 export function orderBy<K extends string>(
   url: URL,
@@ -55,8 +56,8 @@ export function orderBy<K extends string>(
 ): string {
   const key = choiceParam(url, 'sort', Object.keys(columns) as K[], fallback);
   const dir = choiceParam(url, 'dir', ['asc', 'desc'] as const, fallbackDir);
-  // Nulls (a file still uploading has no expiry) go last either way.
-  return `${columns[key]} ${dir} nulls last, ${tieBreak} ${dir}`;
+  // No NULLS LAST: it would keep the planner from walking an index in order.
+  return `${columns[key]} ${dir}, ${tieBreak} ${dir}`;
 }
 
 /** The search text, trimmed; null when empty. Control characters are refused. */
