@@ -6,6 +6,7 @@ import { healthHandler } from './handlers/health.ts';
 import { adminLoginHandler } from './handlers/admin-login.ts';
 import { shareRoutes } from './handlers/share-routes.ts';
 import { sendMail } from './handlers/send-mail.ts';
+import { settingsHandler } from './handlers/settings.ts';
 
 export type RouteHandler = (req: Request, ctx: ApiContext, params: Record<string, string>) => Promise<Response>;
 
@@ -22,6 +23,7 @@ const API_PREFIX = /^\/(?:functions\/v1\/)?api(?=\/|$)/;
 
 const routes: Route[] = [
   { method: 'GET', path: '/health', handler: healthHandler, auth: 'none' },
+  { method: 'GET', path: '/settings', handler: settingsHandler, auth: 'anon' },
   { method: 'POST', path: '/admin/login', handler: adminLoginHandler, auth: 'anon' },
   ...shareRoutes,
   { method: 'POST', path: '/send', handler: sendMail, auth: 'anon' },

@@ -8,18 +8,12 @@ import {
   RETENTION_MS,
   STALE_UPLOAD_MS,
 } from '../../functions/_shared/domain/constants.ts';
+import type { CreatedUpload, FinishedPart, SignedParts } from '../../functions/_shared/domain/api-types.ts';
 import { sweepExpired } from '../../functions/_shared/handlers/sweep.ts';
 import { startTestPlatform, TEST_ANON_KEY, TEST_SWEEP_SECRET, type TestPlatform } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
 
-interface Created {
-  fileId: string;
-  shareId: string;
-  shareUrl: string;
-  ownerToken: string;
-  partSize: number;
-  partCount: number;
-}
+type Created = CreatedUpload;
 
 const MINUTE = 60_000;
 
@@ -49,20 +43,17 @@ async function putParts(
   c: Created,
   bytes: Uint8Array<ArrayBuffer>,
   only?: number[],
-): Promise<{ partNumber: number; etag: string }[]> {
+): Promise<FinishedPart[]> {
   const numbers = only ?? Array.from({ length: c.partCount }, (_, i) => i + 1);
   const res = await p.call('POST', `/uploads/${c.fileId}/parts`, {
     body: { partNumbers: numbers },
     headers: { 'x-owner-token': c.ownerToken },
   });
   expect(res.status).toBe(200);
-  const { urls, expiresInSeconds } = await body<{
-    urls: { partNumber: number; url: string }[];
-    expiresInSeconds: number;
-  }>(res);
+  const { urls, expiresInSeconds } = await body<SignedParts>(res);
   expect(expiresInSeconds).toBeGreaterThan(0);
   expect(urls.map((u) => u.partNumber)).toEqual(numbers);
-  const parts: { partNumber: number; etag: string }[] = [];
+  const parts: FinishedPart[] = [];
   for (const { partNumber, url } of urls) {
     expect(url.startsWith(`${p.storageOrigin}/storage/`)).toBe(true);
     const slice = bytes.subarray((partNumber - 1) * c.partSize, partNumber * c.partSize);
@@ -75,7 +66,7 @@ async function putParts(
   return parts;
 }
 
-async function complete(p: TestPlatform, c: Created, parts: { partNumber: number; etag: string }[]): Promise<Response> {
+async function complete(p: TestPlatform, c: Created, parts: FinishedPart[]): Promise<Response> {
   return p.call('POST', `/uploads/${c.fileId}/complete`, {
     body: { parts },
     headers: { 'x-owner-token': c.ownerToken },
@@ -187,6 +178,8 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     const name = 'Ünlü dosya — çalışma 📄.txt';
     const bytes = bytesOf(DEFAULT_PART_SIZE + 1000);
     const c = await create(p, { name, size: bytes.length, type: 'text/plain' });
+    // Exactly the documented answer: nothing of the storage's own (its upload id) leaks out.
+    expect(Object.keys(c).sort()).toEqual(['fileId', 'ownerToken', 'partCount', 'partSize', 'shareId', 'shareUrl']);
     expect(c.partCount).toBe(2);
     expect(c.partSize).toBe(DEFAULT_PART_SIZE);
     expect(c.shareId).toMatch(/^[A-Za-z0-9]{8}$/);
@@ -415,7 +408,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     expect(await body(res)).toEqual({
       error: 'The uploaded file is 6 Bytes but 10 Bytes was announced; please upload it again.',
       code: 'size_mismatch',
-      params: { actual: 6, declared: 10 },
+      params: { actualBytes: 6, declaredBytes: 10 },
     });
     expect(await p.storage?.headObject(`uploads/${c.shareId}/liar.txt`)).toBeNull();
     expect(await storagePath(p, c.shareId)).toBeUndefined();

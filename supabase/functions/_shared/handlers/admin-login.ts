@@ -2,6 +2,7 @@
 // visitor through system_logs (so the limit holds across Edge Function instances too).
 import { verifyPassword, signSession } from '../admin-auth.ts';
 import type { ApiContext } from '../context.ts';
+import type { AdminSession } from '../domain/api-types.ts';
 import { ADMIN_LOGIN_MAX_ATTEMPTS, ADMIN_LOGIN_WINDOW_MS } from '../domain/constants.ts';
 import { HttpError, clientAddress, json, readJson } from '../http.ts';
 import { visitorHash } from '../visitor.ts';
@@ -37,5 +38,5 @@ export async function adminLoginHandler(req: Request, ctx: ApiContext): Promise<
     );
     throw new HttpError(401, 'invalid_credentials', 'Invalid username or password');
   }
-  return json(await signSession(ctx.config.sessionSecret, username, ctx.now()));
+  return json<AdminSession>(await signSession(ctx.config.sessionSecret, username, ctx.now()));
 }

@@ -4,7 +4,7 @@
 // limits their length, checks every address and rate-limits each visitor through system_logs.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
-import type { ApiErrorCode } from '../domain/api-types.ts';
+import type { ApiErrorCode, SendResult } from '../domain/api-types.ts';
 import { FILE_LIST_LIMIT, MAX_RECIPIENTS, RETENTION_DAYS } from '../domain/constants.ts';
 import {
   MAX_SEND_MESSAGE_LENGTH,
@@ -239,5 +239,5 @@ export const sendMail: RouteHandler = async (req, ctx) => {
   }
   // Counts only: the log never keeps the recipients' addresses.
   await recordEvent(ctx, req, MAIL_SENT_EVENT, { recipients: checked.recipients.length, files: files.length });
-  return json({ accepted });
+  return json<SendResult>({ accepted });
 };

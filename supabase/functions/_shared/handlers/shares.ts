@@ -1,6 +1,7 @@
 // The public half of the share flow: what anyone with the link sees, and the download.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
+import type { DownloadTicket, ShareDto } from '../domain/api-types.ts';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { fileByShareId, type FileRow } from '../files-repo.ts';
 import { resolveLocation } from '../geo.ts';
@@ -32,7 +33,7 @@ export const getShare: RouteHandler = async (_req, ctx, params) => {
   const shareId = parseShareId(params);
   const row = await visibleShare(ctx, shareId);
   await ctx.db.query('select public.increment_view_count($1)', [shareId]);
-  return json(toShareDto({ ...row, viewCount: row.viewCount + 1 }));
+  return json<ShareDto>(toShareDto({ ...row, viewCount: row.viewCount + 1 }));
 };
 
 /**
@@ -79,5 +80,5 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
       `Could not count the download of ${shareId}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return json({ url, fileName: row.name, expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS });
+  return json<DownloadTicket>({ url, fileName: row.name, expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS });
 };

@@ -3,6 +3,7 @@
 // calls POST /sweep.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
+import type { SweepResult } from '../domain/api-types.ts';
 import { STALE_UPLOAD_MS } from '../domain/constants.ts';
 import { expiredFiles, staleUploads } from '../files-repo.ts';
 import { HttpError, json, timingSafeEqual } from '../http.ts';
@@ -11,7 +12,7 @@ import { recordEvent, removeFile, requireStorage } from './share-common.ts';
 /** Rows handled per kind and run; a backlog is worked off over the next runs. */
 const SWEEP_BATCH = 500;
 
-export async function sweepExpired(ctx: ApiContext): Promise<{ deletedFiles: number; abortedUploads: number }> {
+export async function sweepExpired(ctx: ApiContext): Promise<SweepResult> {
   // Without storage nothing can be removed properly; reads still hide expired files.
   if (!ctx.storage) return { deletedFiles: 0, abortedUploads: 0 };
   const now = ctx.now();
@@ -35,5 +36,5 @@ export const sweepHandler: RouteHandler = async (req, ctx) => {
     throw new HttpError(401, 'unauthorized', 'Invalid sweep secret');
   }
   requireStorage(ctx);
-  return json(await sweepExpired(ctx));
+  return json<SweepResult>(await sweepExpired(ctx));
 };
