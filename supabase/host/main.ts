@@ -10,6 +10,7 @@ import { consoleLogger, type ApiContext } from '../functions/_shared/context.ts'
 import { SWEEP_INTERVAL_MS } from '../functions/_shared/domain/constants.ts';
 import { checkHealth, describeHealth } from '../functions/_shared/handlers/health.ts';
 import { sweepExpired } from '../functions/_shared/handlers/sweep.ts';
+import { mailFromOf } from '../functions/_shared/mailer.ts';
 import { createSmtpMailer } from '../functions/_shared/smtp-mailer.ts';
 import { createStorage } from '../functions/_shared/storage.ts';
 import { openDatabase } from './database.ts';
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
     : null;
   const storage = config.storage ? createStorage(config.storage) : null;
   // Real SMTP when SMTP_URL is set; otherwise each mail is written to <DATA_DIR>/outbox as .eml.
-  const mailFrom = given.MAIL_FROM ?? `${config.productName} <no-reply@${new URL(publicOrigin).hostname}>`;
+  const mailFrom = mailFromOf(given.MAIL_FROM, config.productName, publicOrigin);
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = given.SMTP_URL
     ? createSmtpMailer(given.SMTP_URL, mailFrom)

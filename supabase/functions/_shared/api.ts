@@ -11,6 +11,7 @@ import { publicRoutes } from './handlers/public-routes.ts';
 import { shareRoutes } from './handlers/share-routes.ts';
 import { sendMail } from './handlers/send-mail.ts';
 import { StorageError } from './storage.ts';
+import { settingsHandler } from './handlers/settings.ts';
 
 export type RouteHandler = (req: Request, ctx: ApiContext, params: Record<string, string>) => Promise<Response>;
 
@@ -45,6 +46,7 @@ const UNAUTHORIZED_MESSAGE = 'Admin session missing, invalid or expired. Please 
 
 const routes: Route[] = [
   { method: 'GET', path: '/health', handler: healthHandler, auth: 'none' },
+  { method: 'GET', path: '/settings', handler: settingsHandler, auth: 'anon' },
   { method: 'POST', path: '/admin/login', handler: adminLoginHandler, auth: 'anon' },
   ...adminRoutes,
   ...shareRoutes,

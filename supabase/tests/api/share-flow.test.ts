@@ -6,10 +6,10 @@ import { DEFAULT_LIMITS } from '../../functions/_shared/config.ts';
 import { DEFAULT_PART_SIZE, MAX_FILE_SIZE, RETENTION_MS } from '../../functions/_shared/domain/constants.ts';
 import { sweepExpired } from '../../functions/_shared/handlers/sweep.ts';
 import { startTestPlatform, TEST_ANON_KEY, TEST_SWEEP_SECRET, type TestPlatform } from '../platform.ts';
+import { TARGETS } from '../targets.ts';
 import { body, bytesOf, complete, create, putParts, upload } from './upload-helpers.ts';
 
 const MINUTE = 60_000;
-import { TARGETS } from '../targets.ts';
 
 async function storagePath(p: TestPlatform, shareId: string): Promise<string | undefined> {
   const rows = await p.ctx.db.query<{ storage_path: string }>(
@@ -104,6 +104,8 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     const name = 'Ünlü dosya — çalışma 📄.txt';
     const bytes = bytesOf(DEFAULT_PART_SIZE + 1000);
     const c = await create(p, { name, size: bytes.length, type: 'text/plain' });
+    // Exactly the documented answer: nothing of the storage's own (its upload id) leaks out.
+    expect(Object.keys(c).sort()).toEqual(['fileId', 'ownerToken', 'partCount', 'partSize', 'shareId', 'shareUrl']);
     expect(c.partCount).toBe(2);
     expect(c.partSize).toBe(DEFAULT_PART_SIZE);
     expect(c.shareId).toMatch(/^[A-Za-z0-9]{8}$/);

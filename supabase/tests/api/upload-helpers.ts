@@ -1,16 +1,10 @@
 // The browser's side of an upload, for API tests: create, PUT each part to its presigned URL,
 // complete. Bytes really go to the embedded bucket.
 import { expect } from 'vitest';
+import type { CreatedUpload, FinishedPart, SignedParts } from '../../functions/_shared/domain/api-types.ts';
 import type { TestPlatform } from '../platform.ts';
 
-export interface Created {
-  fileId: string;
-  shareId: string;
-  shareUrl: string;
-  ownerToken: string;
-  partSize: number;
-  partCount: number;
-}
+type Created = CreatedUpload;
 
 export function bytesOf(length: number, seed = 1): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
@@ -38,20 +32,17 @@ export async function putParts(
   c: Created,
   bytes: Uint8Array<ArrayBuffer>,
   only?: number[],
-): Promise<{ partNumber: number; etag: string }[]> {
+): Promise<FinishedPart[]> {
   const numbers = only ?? Array.from({ length: c.partCount }, (_, i) => i + 1);
   const res = await p.call('POST', `/uploads/${c.fileId}/parts`, {
     body: { partNumbers: numbers },
     headers: { 'x-owner-token': c.ownerToken },
   });
   expect(res.status).toBe(200);
-  const { urls, expiresInSeconds } = await body<{
-    urls: { partNumber: number; url: string }[];
-    expiresInSeconds: number;
-  }>(res);
+  const { urls, expiresInSeconds } = await body<SignedParts>(res);
   expect(expiresInSeconds).toBeGreaterThan(0);
   expect(urls.map((u) => u.partNumber)).toEqual(numbers);
-  const parts: { partNumber: number; etag: string }[] = [];
+  const parts: FinishedPart[] = [];
   for (const { partNumber, url } of urls) {
     expect(url.startsWith(`${p.storageOrigin}/storage/`)).toBe(true);
     const slice = bytes.subarray((partNumber - 1) * c.partSize, partNumber * c.partSize);

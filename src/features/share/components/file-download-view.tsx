@@ -18,15 +18,8 @@ import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
 import { deletionDateFormat } from '@/components/share-actions/use-share-message';
-import { ApiError } from '@/lib/supabase';
 import type { ShareDto } from '@domain/api-types';
-import { useRequestDownload } from '../api/request-download';
-import { startBrowserDownload } from '../utils/start-browser-download';
-
-// A 404 turns the whole page into 'File Not Found' (the share query is fetched again); no banner.
-function isGone(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
+import { isGone, useRequestDownload } from '../api/request-download';
 
 function shareUrlOf(shareId: string): string {
   return `${window.location.origin}/s/${shareId}`;
@@ -55,7 +48,8 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
 
   const onDownload = () => {
     if (busy) return;
-    download.mutate(undefined, { onSuccess: (ticket) => startBrowserDownload(ticket.url, ticket.fileName) });
+    // A file gone meanwhile turns the whole page into 'File Not Found' (no banner).
+    download.mutate();
   };
 
   return (

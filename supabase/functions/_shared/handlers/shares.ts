@@ -1,6 +1,7 @@
 // The public half of the share flow: what anyone with the link sees, and the download.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
+import type { DownloadTicket, ShareDto } from '../domain/api-types.ts';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { safeDownloadName } from '../domain/file-name.ts';
 import { fileByShareId, type FileRow } from '../files-repo.ts';
@@ -43,7 +44,7 @@ export const getShare: RouteHandler = async (_req, ctx, params) => {
   const shareId = parseShareId(params);
   const row = await visibleShare(ctx, shareId);
   await ctx.db.query('select public.increment_view_count($1)', [shareId]);
-  return json(toShareDto({ ...row, viewCount: row.viewCount + 1 }));
+  return json<ShareDto>(toShareDto({ ...row, viewCount: row.viewCount + 1 }));
 };
 
 /**
@@ -98,5 +99,5 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
       `Could not count the download of ${shareId}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return json({ url, fileName, expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS });
+  return json<DownloadTicket>({ url, fileName, expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS });
 };

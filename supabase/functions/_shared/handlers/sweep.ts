@@ -4,6 +4,7 @@
 // pg_cron calls POST /sweep.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
+import type { SweepResult } from '../domain/api-types.ts';
 import { expiredFiles, pendingDeletions, staleUploads } from '../files-repo.ts';
 import { HttpError, json, timingSafeEqual } from '../http.ts';
 import { pruneRateLimits } from '../rate-limit.ts';
@@ -25,7 +26,7 @@ async function recordDailyAnalytics(ctx: ApiContext, now: Date): Promise<void> {
 }
 
 /** When the sweep last ran and what it did, for the admin's System page. */
-async function recordSweepRun(ctx: ApiContext, now: Date, result: Record<string, number>): Promise<void> {
+async function recordSweepRun(ctx: ApiContext, now: Date, result: SweepResult): Promise<void> {
   await ctx.db.query(
     `insert into public.service_status (key, value, updated_at) values ('sweep', $1::text::jsonb, $2::timestamptz)
      on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
@@ -41,7 +42,7 @@ async function pruneLogs(ctx: ApiContext, now: Date): Promise<void> {
   await pruneRateLimits(ctx.db, new Date(now.getTime() - 24 * 60 * 60 * 1000));
 }
 
-export async function sweepExpired(ctx: ApiContext): Promise<{ deletedFiles: number; abortedUploads: number }> {
+export async function sweepExpired(ctx: ApiContext): Promise<SweepResult> {
   const now = ctx.now();
   await pruneLogs(ctx, now);
   await recordDailyAnalytics(ctx, now);
@@ -50,10 +51,7 @@ export async function sweepExpired(ctx: ApiContext): Promise<{ deletedFiles: num
   return result;
 }
 
-async function removeExpiredAndStale(
-  ctx: ApiContext,
-  now: Date,
-): Promise<{ deletedFiles: number; abortedUploads: number }> {
+async function removeExpiredAndStale(ctx: ApiContext, now: Date): Promise<SweepResult> {
   // Without storage nothing can be removed properly; reads still hide expired files.
   if (!ctx.storage) return { deletedFiles: 0, abortedUploads: 0 };
   let deletedFiles = 0;
@@ -79,5 +77,5 @@ export const sweepHandler: RouteHandler = async (req, ctx) => {
     throw new HttpError(401, 'unauthorized', 'Invalid sweep secret');
   }
   requireStorage(ctx);
-  return json(await sweepExpired(ctx));
+  return json<SweepResult>(await sweepExpired(ctx));
 };

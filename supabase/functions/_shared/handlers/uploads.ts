@@ -2,6 +2,13 @@
 // (after checking the object's real size) or abort it. File bytes never pass through here.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
+import {
+  MAX_PARTS_PER_SIGN_REQUEST,
+  type CreatedUpload,
+  type FileDto,
+  type SignedParts,
+  type StoredParts,
+} from '../domain/api-types.ts';
 import { PART_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { hasControlCharacters, neutralizeBidi, truncateKeepingExtension } from '../domain/file-name.ts';
 import { formatBytes } from '../domain/format-bytes.ts';
@@ -36,7 +43,6 @@ import {
 
 const MAX_NAME_LENGTH = 255;
 const MAX_TYPE_LENGTH = 255;
-const MAX_PARTS_PER_CALL = 100;
 const MAX_ETAG_LENGTH = 200;
 const SHARE_ID_ATTEMPTS = 5;
 /** Room for MAX_PARTS entries of { partNumber, etag }. */
@@ -201,7 +207,7 @@ export const createUpload: RouteHandler = async (req, ctx) => {
   }
   await setUploadId(ctx.db, row.id, uploadId);
 
-  return json(
+  return json<CreatedUpload>(
     {
       fileId: row.id,
       shareId: row.shareId,
@@ -209,7 +215,6 @@ export const createUpload: RouteHandler = async (req, ctx) => {
       ownerToken,
       partSize,
       partCount,
-      uploadId,
     },
     201,
   );
@@ -263,9 +268,9 @@ export const presignParts: RouteHandler = async (req, ctx, params) => {
   if (!Array.isArray(numbers) || numbers.length === 0) {
     throw new HttpError(400, 'bad_request', 'partNumbers must be a non-empty list of part numbers.');
   }
-  if (numbers.length > MAX_PARTS_PER_CALL) {
-    throw new HttpError(400, 'too_many_parts', `Ask for at most ${MAX_PARTS_PER_CALL} parts per call.`, {
-      max: MAX_PARTS_PER_CALL,
+  if (numbers.length > MAX_PARTS_PER_SIGN_REQUEST) {
+    throw new HttpError(400, 'too_many_parts', `Ask for at most ${MAX_PARTS_PER_SIGN_REQUEST} parts per call.`, {
+      max: MAX_PARTS_PER_SIGN_REQUEST,
     });
   }
   if (!numbers.every(isWholeNumber)) throw new HttpError(400, 'bad_request', 'partNumbers must be whole numbers.');
@@ -293,7 +298,7 @@ export const presignParts: RouteHandler = async (req, ctx, params) => {
     }),
   );
   await touchUpload(ctx.db, row.id, ctx.now());
-  return json({ urls, expiresInSeconds: PART_URL_TTL_SECONDS });
+  return json<SignedParts>({ urls, expiresInSeconds: PART_URL_TTL_SECONDS });
 };
 
 /**
@@ -308,7 +313,7 @@ export const listUploadedParts: RouteHandler = async (req, ctx, params) => {
   try {
     const parts = await storage.listParts(row.storagePath, uploadId);
     await touchUpload(ctx.db, row.id, ctx.now());
-    return json({ parts: parts.map(({ partNumber, etag, size }) => ({ partNumber, etag, size })) });
+    return json<StoredParts>({ parts: parts.map(({ partNumber, etag, size }) => ({ partNumber, etag, size })) });
   } catch (error) {
     if (error instanceof StorageError && error.code === 'upload_not_found') {
       await deleteFileRow(ctx.db, row.id);
@@ -354,7 +359,7 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
   const parts = parseParts(await readJson(req, COMPLETE_BODY_LIMIT));
   const row = await ownUpload(req, ctx, params);
   // A repeated complete (its first answer was lost) gets the same answer again.
-  if (row.uploadState === 'complete') return json(toFileDto(row, ctx.config));
+  if (row.uploadState === 'complete') return json<FileDto>(toFileDto(row, ctx.config));
   const { uploadId, partCount } = requireUploading(row);
 
   const byNumber = new Map<number, string>();
@@ -416,10 +421,7 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
       400,
       'size_mismatch',
       `The uploaded file is ${x} but ${y} was announced; please upload it again.`,
-      {
-        actual,
-        declared: row.size,
-      },
+      { actualBytes: actual, declaredBytes: row.size },
     );
   }
 
@@ -430,11 +432,11 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
   if (!done) {
     // Another complete of the same upload won the race; answer with its result.
     const current = await fileById(ctx.db, row.id);
-    if (current?.uploadState === 'complete') return json(toFileDto(current, ctx.config));
+    if (current?.uploadState === 'complete') return json<FileDto>(toFileDto(current, ctx.config));
     throw new HttpError(409, 'upload_gone', 'This upload was cancelled. Please upload the file again.');
   }
   await recordEvent(ctx, req, 'file_uploaded', { shareId: done.shareId, size: done.size, type: done.type });
-  return json(toFileDto(done, ctx.config));
+  return json<FileDto>(toFileDto(done, ctx.config));
 };
 
 export const abortUpload: RouteHandler = async (req, ctx, params) => {
