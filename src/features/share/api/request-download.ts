@@ -5,7 +5,7 @@ import { shareKeys } from '../keys';
 
 /** The API's answer when the file is gone (expired, deleted): the page becomes 'File Not Found'. */
 export function isGone(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'file_not_found';
+  return error instanceof ApiError && (error.code === 'file_not_found' || error.code === 'file_removed');
 }
 
 /**

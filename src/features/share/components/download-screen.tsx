@@ -8,6 +8,7 @@ import {
   DownloadLoadingScreen,
   FileExpiredScreen,
   FileNotFoundScreen,
+  FileRemovedScreen,
   InvalidLinkScreen,
   LoadFailedScreen,
 } from './download-states';
@@ -25,6 +26,8 @@ function SharedFile({ shareId }: { shareId: string }) {
   if (share.isPending) return <DownloadLoadingScreen />;
   if (share.isError) {
     const { error } = share;
+    // Taken down by the administrator: said as such, not as 'not found'.
+    if (error instanceof ApiError && error.code === 'file_removed') return <FileRemovedScreen />;
     if (isGone(error)) return <FileNotFoundScreen />;
     if (error instanceof ApiError && error.code === 'invalid_share_link') return <InvalidLinkScreen />;
     return <LoadFailedScreen onRetry={() => void share.refetch()} retrying={share.isFetching} />;

@@ -11,7 +11,15 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarX, IconDownload, IconFile, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCalendarX,
+  IconDownload,
+  IconFile,
+  IconFlag,
+  IconShieldLock,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RETENTION_DAYS } from '@domain/constants';
 import { formatBytes } from '@domain/format-bytes';
@@ -20,6 +28,9 @@ import { useExpiry } from '@/components/share-actions/use-expiry';
 import { deletionDateFormat } from '@/components/share-actions/use-share-message';
 import type { ShareDto } from '@domain/api-types';
 import { isGone, useRequestDownload } from '../api/request-download';
+
+// Loaded when someone opens it: the download page stays small for everyone else.
+const ReportFileDialog = lazy(() => import('./report-file-dialog').then((m) => ({ default: m.ReportFileDialog })));
 
 function shareUrlOf(shareId: string): string {
   return `${window.location.origin}/s/${shareId}`;
@@ -125,8 +136,34 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
               {t('download.footerNote', { count: RETENTION_DAYS })}
             </Text>
           </Group>
+          <ReportButton shareId={share.shareId} />
         </Stack>
       </Card>
     </Container>
+  );
+}
+
+function ReportButton({ shareId }: { shareId: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Group justify="center">
+        <Button
+          variant="subtle"
+          color="gray"
+          size="xs"
+          leftSection={<IconFlag size={14} aria-hidden />}
+          onClick={() => setOpen(true)}
+        >
+          {t('download.report.open')}
+        </Button>
+      </Group>
+      {open && (
+        <Suspense fallback={null}>
+          <ReportFileDialog shareId={shareId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -41,6 +41,8 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   const settings = useSettings();
   // The server's limit; the constant until it has answered (or offline), the server checks anyway.
   const maxFileSize = settings?.maxFileSize ?? MAX_FILE_SIZE;
+  // While the admin has the service in maintenance, the server refuses new uploads (503).
+  const maintenance = settings?.maintenanceMode === true;
   const [error, setError] = useState<unknown>(null);
   const [tooLarge, setTooLarge] = useState<readonly File[]>([]);
   const [uploaded, setUploaded] = useState<FileDto[]>([]);
@@ -125,7 +127,26 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             <Text size="sm" c="dimmed">
               {t('upload.card.hint')}
             </Text>
+            {settings && settings.allowedFileTypes !== 'all' && (
+              <Text size="sm" c="dimmed" data-testid="allowed-types-hint">
+                {t(`upload.card.allowedTypes.${settings.allowedFileTypes}`, {
+                  list: settings.customFileTypes.join(', '),
+                })}
+              </Text>
+            )}
           </Stack>
+
+          {maintenance && (
+            <Alert
+              color="yellow"
+              variant="light"
+              role="status"
+              icon={<IconAlertTriangle size={20} aria-hidden />}
+              title={t('upload.card.maintenanceTitle')}
+            >
+              {t('errors.api.maintenance')}
+            </Alert>
+          )}
 
           <Group grow gap="sm">
             <Button
@@ -133,7 +154,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
               px="xs"
               leftSection={<IconFilePlus size={18} aria-hidden />}
               onClick={() => filesInput.current?.click()}
-              disabled={busy}
+              disabled={busy || maintenance}
             >
               {t('upload.card.addFiles')}
             </Button>
@@ -142,7 +163,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
               px="xs"
               leftSection={<IconFolderPlus size={18} aria-hidden />}
               onClick={() => folderInput.current?.click()}
-              disabled={busy}
+              disabled={busy || maintenance}
             >
               {t('upload.card.addFolder')}
             </Button>
@@ -155,6 +176,8 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             tabIndex={-1}
             aria-hidden
             data-testid="upload-files-input"
+            // A hint for the picker; the server checks the type at create time.
+            accept={settings?.accept}
             onChange={(event) => {
               addFiles(event.currentTarget.files ?? []);
               event.currentTarget.value = '';
@@ -228,7 +251,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
           {uploaded.length > 0 && <UploadResults files={uploaded} />}
 
           <Alert color="yellow" variant="light" role="note" icon={<IconClockHour4 size={18} aria-hidden />}>
-            {t('upload.card.autoDeleteNote', { count: RETENTION_DAYS })}
+            {t('upload.card.autoDeleteNote', { count: settings?.retentionDays ?? RETENTION_DAYS })}
           </Alert>
         </Stack>
       </Card>
