@@ -32,13 +32,10 @@ const ALLOWED = [
   'h6',
 ];
 
-// The page keeps its own h1 title: Markdown headings sit one level below it.
+// The page keeps its own h1 title: a Markdown "#" heading becomes an h2, like "##", so the page
+// has one h1 and no level is skipped whichever the writer started with.
 const components: Components = {
   h1: 'h2',
-  h2: 'h3',
-  h3: 'h4',
-  h4: 'h5',
-  h5: 'h6',
   a: ({ href, children }) => {
     const external = href !== undefined && /^https?:/i.test(href);
     return (

@@ -5,6 +5,7 @@ import { formatBytes } from '@domain/format-bytes';
 import { ANALYTICS_PERIODS, useAnalytics, type AnalyticsPeriod } from '../api/get-analytics';
 import { formatCount, formatDateTime, formatDay } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
+import { ScrollTable } from './scroll-table';
 
 const DailyCharts = lazy(() => import('./daily-charts').then((m) => ({ default: m.DailyCharts })));
 
@@ -37,7 +38,7 @@ export function AdminAnalytics() {
           <Suspense fallback={<Loader size="sm" />}>
             <DailyCharts days={data.days} />
           </Suspense>
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable label={t('admin.analytics.title')} minWidth={640}>
             <Table striped fz="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -64,7 +65,7 @@ export function AdminAnalytics() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </>
       )}
     </AdminPage>

@@ -6,6 +6,7 @@ import { formatBytes } from '@domain/format-bytes';
 import { useDashboard } from '../api/get-dashboard';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
+import { ScrollTable } from './scroll-table';
 import { StatCard } from './stat-card';
 
 const DailyCharts = lazy(() => import('./daily-charts').then((m) => ({ default: m.DailyCharts })));
@@ -112,7 +113,7 @@ export function AdminDashboard() {
                     {t('admin.dashboard.noDownloads')}
                   </Text>
                 ) : (
-                  <Table.ScrollContainer minWidth={420}>
+                  <ScrollTable label={t('admin.dashboard.recentDownloads')} minWidth={420}>
                     <Table striped fz="sm">
                       <Table.Thead>
                         <Table.Tr>
@@ -131,7 +132,7 @@ export function AdminDashboard() {
                         ))}
                       </Table.Tbody>
                     </Table>
-                  </Table.ScrollContainer>
+                  </ScrollTable>
                 )}
               </Card>
             </Grid.Col>

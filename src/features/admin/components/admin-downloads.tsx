@@ -7,6 +7,7 @@ import { useDownloads } from '../api/get-downloads';
 import { useDebouncedSearch } from '../hooks/use-debounced-search';
 import { formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
+import { ScrollTable } from './scroll-table';
 import { TablePager } from './table-pager';
 
 /** /admin/downloads: the download log, newest first, filtered by file and country. */
@@ -49,7 +50,7 @@ export function AdminDownloads() {
       <QueryState isPending={downloads.isPending} error={data ? null : downloads.error} />
       {data && (
         <>
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable label={t('admin.downloads.title')} minWidth={640}>
             <Table striped fz="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -83,7 +84,7 @@ export function AdminDownloads() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <TablePager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
         </>
       )}

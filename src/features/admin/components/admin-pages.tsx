@@ -6,8 +6,8 @@ import {
   Card,
   Group,
   Loader,
+  NativeSelect,
   SegmentedControl,
-  Select,
   Stack,
   Text,
   Textarea,
@@ -129,15 +129,14 @@ function PageEditor({ page }: { page: AdminPageDto }) {
                 maxRows={24}
                 ff="monospace"
               />
-              <Select
+              <NativeSelect
                 label={t('admin.pages.status')}
                 data={(['published', 'draft'] as const).map((s) => ({
                   value: s,
                   label: t(`admin.pages.statuses.${s}`),
                 }))}
                 value={status}
-                onChange={(value) => setStatus((value as PageStatus | null) ?? 'draft')}
-                allowDeselect={false}
+                onChange={(event) => setStatus(event.currentTarget.value as PageStatus)}
                 w={200}
               />
               {save.isError && (

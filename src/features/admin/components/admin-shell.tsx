@@ -27,7 +27,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 auto' }}>
             <Burger
               opened={navOpen}
               onClick={nav.toggle}
@@ -35,7 +35,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
               size="sm"
               aria-label={navOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             />
-            <Text fw={800} truncate="end">
+            <Text fw={800} truncate="end" style={{ minWidth: 0 }}>
               {t('admin.shell.title')}
             </Text>
             {/* Never squeezed: the version stays readable on a 375 px phone. */}

@@ -5,6 +5,7 @@ import { formatBytes } from '@domain/format-bytes';
 import { useStorage } from '../api/get-storage';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
+import { ScrollTable } from './scroll-table';
 import { StatCard } from './stat-card';
 
 /** /admin/storage: bytes and objects stored, uploads not finished, the largest files. */
@@ -48,7 +49,7 @@ export function AdminStorage() {
           {s.largestFiles.length === 0 ? (
             <Text c="dimmed">{t('admin.uploads.empty')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
+            <ScrollTable label={t('admin.storage.largest')} minWidth={480}>
               <Table striped fz="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -69,7 +70,7 @@ export function AdminStorage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
         </>
       )}

@@ -6,6 +6,7 @@ import { useSystem } from '../api/get-system';
 import { useSystemLogs } from '../api/get-system-logs';
 import { formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
+import { ScrollTable } from './scroll-table';
 import { TablePager } from './table-pager';
 
 const SERVICES = ['database', 'storage', 'mail', 'peer'] as const;
@@ -87,7 +88,7 @@ export function AdminSystem() {
         <QueryState isPending={logs.isPending} error={logs.data ? null : logs.error} />
         {logs.data && (
           <>
-            <Table.ScrollContainer minWidth={560}>
+            <ScrollTable label={t('admin.system.logs')} minWidth={560}>
               <Table striped fz="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -112,7 +113,7 @@ export function AdminSystem() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <TablePager page={page} pageSize={logs.data.pageSize} total={logs.data.total} onChange={setPage} />
           </>
         )}

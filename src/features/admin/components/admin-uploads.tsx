@@ -28,6 +28,7 @@ import { useDebouncedSearch } from '../hooks/use-debounced-search';
 import type { UploadsQuery } from '../keys';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
+import { ScrollTable } from './scroll-table';
 import { FileDetailsDrawer } from './file-details-drawer';
 import { StatCard } from './stat-card';
 import { TablePager } from './table-pager';
@@ -121,7 +122,7 @@ export function AdminUploads() {
       <QueryState isPending={uploads.isPending} error={uploads.data ? null : uploads.error} />
       {uploads.data && (
         <>
-          <Table.ScrollContainer minWidth={760}>
+          <ScrollTable label={t('admin.uploads.title')} minWidth={760}>
             <Table striped highlightOnHover fz="sm" aria-busy={uploads.isFetching}>
               <Table.Thead>
                 <Table.Tr>
@@ -184,7 +185,7 @@ export function AdminUploads() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <TablePager page={page} pageSize={uploads.data.pageSize} total={uploads.data.total} onChange={setPage} />
         </>
       )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useVisitors } from '../api/get-visitors';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
+import { ScrollTable } from './scroll-table';
 import { TablePager } from './table-pager';
 
 /** /admin/users: there are no accounts; visitors by salted hash, with their uploads and downloads. */
@@ -27,7 +28,7 @@ export function AdminUsers() {
       <QueryState isPending={visitors.isPending} error={data ? null : visitors.error} />
       {data && (
         <>
-          <Table.ScrollContainer minWidth={420}>
+          <ScrollTable label={t('admin.users.title')} minWidth={420}>
             <Table striped fz="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -48,7 +49,7 @@ export function AdminUsers() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <TablePager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
         </>
       )}

@@ -39,11 +39,11 @@ export function NotificationsBell() {
       onClose={() => setSeen(readSeen())}
     >
       <Popover.Target>
-        <Indicator disabled={unseen === 0} label={unseen} size={16} offset={4} color="red">
-          <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={() => setOpened((o) => !o)}>
+        <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={() => setOpened((o) => !o)}>
+          <Indicator disabled={unseen === 0} label={unseen} size={16} offset={-2} color="red">
             <IconBell size={18} />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
         {notifications?.enabled === false ? (
