@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures/admin';
+import { ANON_HEADERS, API, signIn } from './fixtures/admin';
+import { uploadFromHome } from './fixtures/share-flow';
+import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
 // Every admin screen on a 360 px phone and a desktop, light and dark, in English and Turkish:
 // axe finds no serious or critical violation, nothing is wider than the screen, and the
@@ -22,6 +24,26 @@ const VIEWS = [
   { width: 375, colorScheme: 'dark', language: 'tr' },
   { width: 1280, colorScheme: 'dark', language: 'en' },
 ] as const;
+
+// Screens with something on them: a stored file, a download, a report.
+test.beforeAll(async ({ browser, request }) => {
+  const dir = await makeTempDir();
+  const page = await browser.newPage();
+  try {
+    const file = await makeRandomFile(dir, 'accessible admin.pdf', 2048);
+    const [link = ''] = await uploadFromHome(page, [file.path]);
+    const shareId = new URL(link).pathname.split('/').pop() ?? '';
+    await request.post(`${API}/shares/${shareId}/download`, { headers: ANON_HEADERS, data: {} });
+    const report = await request.post(`${API}/shares/${shareId}/report`, {
+      headers: ANON_HEADERS,
+      data: { reason: 'copyright', text: 'Seen in an accessibility check' },
+    });
+    expect(report.status()).toBe(201);
+  } finally {
+    await page.close();
+    await removeDir(dir);
+  }
+});
 
 async function seriousViolations(page: Page): Promise<string[]> {
   // Mid-fade colours would be measured as low contrast: let transitions end (a cancelled one rejects).

@@ -88,7 +88,7 @@ function PageEditor({ page }: { page: AdminPageDto }) {
         <Group justify="space-between" gap="xs">
           <Group gap="xs">
             <Text fw={600}>{PAGE_PATHS[page.slug]}</Text>
-            <Badge color={page.status === 'published' ? 'green' : 'yellow'} variant="light">
+            <Badge color={page.status === 'published' ? 'teal.9' : 'yellow'} variant="filled" autoContrast>
               {t(`admin.pages.statuses.${page.status}`)}
             </Badge>
           </Group>

@@ -56,12 +56,12 @@ export function AdminReports() {
                     {r.fileName ?? r.shareId}
                   </Text>
                   <Group gap="xs">
-                    <Badge variant="light" color="orange">
+                    <Badge variant="filled" color="orange" autoContrast>
                       {t(`download.report.reasons.${r.reason}`)}
                     </Badge>
-                    <Badge variant="outline" color={r.status === 'open' ? 'blue' : 'gray'}>
+                    <Text size="xs" fw={700} tt="uppercase">
                       {t(`admin.reports.statuses.${r.status}`)}
-                    </Badge>
+                    </Text>
                   </Group>
                 </Group>
                 {r.details && (
@@ -78,7 +78,7 @@ export function AdminReports() {
                   <Group gap="xs">
                     <Button
                       size="xs"
-                      color="red"
+                      color="red.9"
                       leftSection={<IconTrash size={14} aria-hidden />}
                       disabled={!r.fileAvailable}
                       onClick={() => setTakedownTarget({ shareId: r.shareId, name: r.fileName ?? r.shareId })}

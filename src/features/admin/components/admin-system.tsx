@@ -19,7 +19,7 @@ function ServiceCard({ name, check }: { name: (typeof SERVICES)[number]; check: 
         <Title order={2} fz="h5" id={`service-${name}`}>
           {t(`admin.system.services.${name}`)}
         </Title>
-        <Badge color={check.ok ? 'green' : 'red'} variant="light">
+        <Badge color={check.ok ? 'teal.9' : 'red.9'} variant="filled" autoContrast>
           {check.ok ? t('admin.system.ok') : t('admin.system.down')}
         </Badge>
       </Group>

@@ -55,7 +55,7 @@ export function FileDetailsDrawer({
             </Table.Tbody>
           </Table>
           <Group>
-            <Button color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onTakeDown(f)}>
+            <Button color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onTakeDown(f)}>
               {t('admin.takedown.open')}
             </Button>
           </Group>

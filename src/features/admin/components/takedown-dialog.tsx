@@ -58,7 +58,7 @@ export function TakedownDialog({
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" color="red" loading={takeDown.isPending}>
+              <Button type="submit" color="red.9" loading={takeDown.isPending}>
                 {t('admin.takedown.submit')}
               </Button>
             </Group>

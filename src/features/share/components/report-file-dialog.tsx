@@ -72,7 +72,7 @@ export function ReportFileDialog({ shareId, onClose }: { shareId: string; onClos
               <Button variant="default" onClick={onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" color="red" loading={report.isPending}>
+              <Button type="submit" color="red.9" loading={report.isPending}>
                 {t('download.report.submit')}
               </Button>
             </Group>
