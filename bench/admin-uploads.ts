@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { signSession } from '../supabase/functions/_shared/admin-auth.ts';
 import { createApiHandler } from '../supabase/functions/_shared/api.ts';
 import { readLimits, type ServerConfig } from '../supabase/functions/_shared/config.ts';
@@ -128,4 +129,10 @@ export async function runAdminUploadsBench(): Promise<void> {
   } finally {
     await cluster.stop();
   }
+}
+
+// `npx tsx bench/admin-uploads.ts` runs this benchmark alone.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await runAdminUploadsBench();
+  process.exit(0);
 }
