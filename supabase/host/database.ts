@@ -44,13 +44,41 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenedDat
   }
 }
 
+/**
+ * The database could not be reached (refused, timed out, starting up): worth waiting for, unlike
+ * a wrong password or a failed migration.
+ */
+export class DatabaseUnreachable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnreachable';
+  }
+}
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  '57P03',
+]);
+
 async function openPostgres(url: string): Promise<OpenedDatabase> {
   const db = createPostgresDb(url);
   try {
     await db.query('select 1');
   } catch (error) {
     await db.close().catch(() => {});
-    throw new Error(`Cannot connect to the database at DATABASE_URL (${redactUrl(url)}): ${messageOf(error)}`);
+    const message = `Cannot connect to the database at DATABASE_URL (${redactUrl(url)}): ${messageOf(error)}`;
+    const code = String((error as { code?: unknown }).code ?? '');
+    if (UNREACHABLE_CODES.has(code)) throw new DatabaseUnreachable(message, { cause: error });
+    throw new Error(message);
   }
   return { db, kind: 'postgres', close: () => db.close() };
 }

@@ -16,6 +16,8 @@ export function createPeerServer(server: Server): {
 } {
   let wss: WebSocketServer | undefined;
   const app = express();
+  // Express's default error page shows the stack trace outside production.
+  app.set('env', 'production');
   const peer = ExpressPeerServer(server, {
     path: '/',
     allow_discovery: false,

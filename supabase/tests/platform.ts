@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createApiHandler } from '../functions/_shared/api.ts';
 import { readLimits, type ServerConfig } from '../functions/_shared/config.ts';
 import type { ApiContext, Logger } from '../functions/_shared/context.ts';
-import { createStorage, type Storage } from '../functions/_shared/storage.ts';
+import { createStorage, type Storage, type StorageConfig } from '../functions/_shared/storage.ts';
 import { sendResponse, toRequest } from '../host/http-bridge.ts';
 import { startEmbeddedStorage } from '../host/storage/embedded-storage.ts';
 import { freshDatabase, type Target } from './targets.ts';
@@ -27,6 +27,8 @@ export interface TestPlatformOptions {
   target?: Target;
   /** Start without storage, as a host with no S3 settings. */
   withoutStorage?: boolean;
+  /** Use this S3 endpoint (its bucket must exist) instead of the embedded storage. */
+  externalStorage?: StorageConfig;
   /** Overrides of the server configuration. */
   config?: Partial<ServerConfig>;
 }
@@ -71,14 +73,14 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
       return;
     }
     served
-      .api(toRequest(req, storageOrigin, false))
+      .api(toRequest(req, storageOrigin, 0))
       .then((response) => sendResponse(response, res))
       .catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const storageOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const storageSettings = {
+  const storageSettings: StorageConfig = options.externalStorage ?? {
     endpoint: `${storageOrigin}/storage`,
     region: 'auto',
     bucket: BUCKET,

@@ -98,16 +98,24 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
   }
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** Reads a JSON object body, or fails with a 400 (or 413) that says what is wrong. */
 export async function readJson(req: Request, maxBytes = DEFAULT_BODY_LIMIT): Promise<Record<string, unknown>> {
   const text = await readBodyText(req, maxBytes);
   if (!text) return {};
   let value: unknown;
+  let illFormed = false;
   try {
-    value = JSON.parse(text);
+    // JSON may spell a lone surrogate ("\ud800"), which no database column or header can hold.
+    value = JSON.parse(text, (_key, v: unknown) => {
+      if (typeof v === 'string' && LONE_SURROGATE.test(v)) illFormed = true;
+      return v;
+    });
   } catch {
     throw new HttpError(400, 'bad_request', 'The request body is not valid JSON.');
   }
+  if (illFormed) throw new HttpError(400, 'bad_request', 'The request body holds text that is not valid Unicode.');
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new HttpError(400, 'bad_request', 'The request body must be a JSON object.');
   }

@@ -123,9 +123,10 @@ function rfc5987(value: string): string {
 }
 
 /**
- * `attachment` with a plain ASCII `filename` for old clients and the exact
- * name in `filename*`. Set when the object is created, because R2 ignores
- * response-content-disposition on GET.
+ * `attachment` with a plain ASCII `filename` for old clients and the safe download name
+ * (safeDownloadName) in `filename*`. Set when the object is created and again as
+ * response-content-disposition on every presigned GET, so a download is an attachment even on a
+ * backend that ignored one of the two.
  */
 export function contentDisposition(originalName: string): string {
   const name = safeDownloadName(originalName);
@@ -319,9 +320,14 @@ export function createStorage(cfg: StorageConfig): Storage {
         const parts: { partNumber: number; etag: string; size: number }[] = [];
         let marker: string | undefined;
         for (;;) {
-          const out = await client.send(
-            new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
-          );
+          const out = await client
+            .send(new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }))
+            .catch((err: unknown) => {
+              // S3 and R2 say NoSuchUpload; Ceph's RGW answers a bare 404: either way it is gone.
+              if ((err as SdkError).$metadata?.httpStatusCode === 404)
+                throw Object.assign(new Error('NoSuchUpload'), { name: 'NoSuchUpload' });
+              throw err;
+            });
           for (const p of out.Parts ?? []) {
             if (p.PartNumber !== undefined && p.ETag)
               parts.push({ partNumber: p.PartNumber, etag: p.ETag, size: p.Size ?? 0 });

@@ -57,9 +57,6 @@ const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account.js') as {
 /** Bucket and object configuration Ulak never uses: refused rather than half-served by s3rver. */
 const SUBRESOURCES = ['acl', 'cors', 'lifecycle', 'policy', 'tagging', 'website', 'versioning', 'location', 'delete'];
 
-/** A refused request's body is read and dropped up to this size (a part is 8 MiB). */
-const MAX_DRAIN_BYTES = 64 * 1024 ** 2;
-
 const notImplemented = () =>
   new S3Failure(501, 'NotImplemented', 'A header or query you provided implies functionality that is not implemented.');
 
@@ -184,16 +181,9 @@ export async function startEmbeddedStorage(opts: EmbeddedStorageOptions): Promis
           res.destroy();
           return;
         }
-        // Drain what the client is still sending so it reads our answer instead of a reset
-        // connection, but only a body of a known, bounded length; any other is cut off.
-        if (!req.complete) {
-          const length = Number(req.headers['content-length']);
-          if (Number.isSafeInteger(length) && length <= MAX_DRAIN_BYTES) req.resume();
-          else {
-            res.setHeader('Connection', 'close');
-            res.once('finish', () => req.destroy());
-          }
-        }
+        // Drain (and drop) what the client is still sending, so it reads our answer instead of a
+        // reset connection; the server's request timeout bounds how long that may go on.
+        if (!req.complete) req.resume();
         sendError(res, failure, req.method === 'HEAD');
       });
     },
