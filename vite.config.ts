@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SHARE_TARGET } from './src/config/share-target.ts';
 import { RETENTION_DAYS } from './supabase/functions/_shared/domain/constants.ts';
 import { headersFile, originOf } from './supabase/host/security-headers.ts';
 import { BACKGROUND_COLOR, THEME_COLOR } from './src/theme-colors.ts';
@@ -77,18 +78,8 @@ export default defineConfig({
         lang: 'en',
         categories: ['productivity', 'utilities'],
         // Files shared from other apps: the service worker takes this POST (sw/share-target.ts),
-        // stores the files and opens /shared. Keep in step with src/features/share-target/paths.ts.
-        share_target: {
-          action: '/share-target',
-          method: 'POST',
-          enctype: 'multipart/form-data',
-          params: {
-            title: 'title',
-            text: 'text',
-            url: 'url',
-            files: [{ name: 'files', accept: ['*/*'] }],
-          },
-        },
+        // stores the files and opens /shared.
+        share_target: SHARE_TARGET,
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

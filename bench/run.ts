@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, printing its figures. BENCH_SIZE_MIB shrinks the file for a
 // quick look (default 1024: the 1 GiB the issues ask for).
+import { runAdminUploadsBench } from './admin-uploads.ts';
 import { runApiLoadBench } from './api-load.ts';
 import { runResumeBench } from './resume.ts';
 import { runUploadBench } from './upload.ts';
@@ -12,4 +13,5 @@ const port = Number(process.env.BENCH_PORT ?? 8290);
 await runApiLoadBench({ port: port + 2 });
 await runUploadBench({ port, size });
 await runResumeBench({ port: port + 1, size });
+await runAdminUploadsBench();
 process.exit(0);

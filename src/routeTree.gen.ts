@@ -23,6 +23,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin.index';
 import { Route as AdminAnalyticsRouteImport } from './routes/admin.analytics';
 import { Route as AdminDownloadsRouteImport } from './routes/admin.downloads';
 import { Route as AdminPagesRouteImport } from './routes/admin.pages';
+import { Route as AdminReportsRouteImport } from './routes/admin.reports';
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings';
 import { Route as AdminStorageRouteImport } from './routes/admin.storage';
 import { Route as AdminSystemRouteImport } from './routes/admin.system';
@@ -102,6 +103,11 @@ const AdminPagesRoute = AdminPagesRouteImport.update({
   path: '/pages',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -161,6 +167,7 @@ export interface FileRoutesByFullPath {
   '/admin/analytics': typeof AdminAnalyticsRoute;
   '/admin/downloads': typeof AdminDownloadsRoute;
   '/admin/pages': typeof AdminPagesRoute;
+  '/admin/reports': typeof AdminReportsRoute;
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/storage': typeof AdminStorageRoute;
   '/admin/system': typeof AdminSystemRoute;
@@ -183,6 +190,7 @@ export interface FileRoutesByTo {
   '/admin/analytics': typeof AdminAnalyticsRoute;
   '/admin/downloads': typeof AdminDownloadsRoute;
   '/admin/pages': typeof AdminPagesRoute;
+  '/admin/reports': typeof AdminReportsRoute;
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/storage': typeof AdminStorageRoute;
   '/admin/system': typeof AdminSystemRoute;
@@ -209,6 +217,7 @@ export interface FileRoutesById {
   '/admin/analytics': typeof AdminAnalyticsRoute;
   '/admin/downloads': typeof AdminDownloadsRoute;
   '/admin/pages': typeof AdminPagesRoute;
+  '/admin/reports': typeof AdminReportsRoute;
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/storage': typeof AdminStorageRoute;
   '/admin/system': typeof AdminSystemRoute;
@@ -236,6 +245,7 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/downloads'
     | '/admin/pages'
+    | '/admin/reports'
     | '/admin/settings'
     | '/admin/storage'
     | '/admin/system'
@@ -258,6 +268,7 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/downloads'
     | '/admin/pages'
+    | '/admin/reports'
     | '/admin/settings'
     | '/admin/storage'
     | '/admin/system'
@@ -283,6 +294,7 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/downloads'
     | '/admin/pages'
+    | '/admin/reports'
     | '/admin/settings'
     | '/admin/storage'
     | '/admin/system'
@@ -401,6 +413,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPagesRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/admin/reports': {
+      id: '/admin/reports';
+      path: '/reports';
+      fullPath: '/admin/reports';
+      preLoaderRoute: typeof AdminReportsRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/admin/settings': {
       id: '/admin/settings';
       path: '/settings';
@@ -503,6 +522,7 @@ interface AdminRouteChildren {
   AdminAnalyticsRoute: typeof AdminAnalyticsRoute;
   AdminDownloadsRoute: typeof AdminDownloadsRoute;
   AdminPagesRoute: typeof AdminPagesRoute;
+  AdminReportsRoute: typeof AdminReportsRoute;
   AdminSettingsRoute: typeof AdminSettingsRoute;
   AdminStorageRoute: typeof AdminStorageRoute;
   AdminSystemRoute: typeof AdminSystemRoute;
@@ -515,6 +535,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAnalyticsRoute: AdminAnalyticsRoute,
   AdminDownloadsRoute: AdminDownloadsRoute,
   AdminPagesRoute: AdminPagesRoute,
+  AdminReportsRoute: AdminReportsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminStorageRoute: AdminStorageRoute,
   AdminSystemRoute: AdminSystemRoute,

@@ -50,6 +50,11 @@ export interface UploadHandlerOptions {
    * the browser sends another one, rather than this worker being stopped with work left.
    */
   hasUnfinishedJobs?: () => Promise<boolean>;
+  /**
+   * Waits for `work` at most `ms`: resolves true when it ended first, false when the time ran out.
+   * Default a timer. The lifetime test ends an event when it chooses, as the browser would.
+   */
+  within?: (work: Promise<unknown>, ms: number) => Promise<boolean>;
 }
 
 export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options: UploadHandlerOptions): void {
@@ -58,6 +63,7 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
   const messageBudget = options.messageBudgetMs ?? MESSAGE_BUDGET_MS;
   const syncBudget = options.syncBudgetMs ?? SYNC_BUDGET_MS;
   const hasUnfinishedJobs = options.hasUnfinishedJobs ?? (() => Promise.resolve(false));
+  const waitAtMost = options.within ?? within;
 
   const resume = (): Promise<void> =>
     getEngine()
@@ -81,7 +87,7 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
     (event.source as Client | null)?.postMessage({ type: 'upload:ack' } satisfies UploadMessage);
     // A message may mean the network is back; cut short any wait for it.
     getEngine().wake();
-    event.waitUntil(within(handle(event.data), messageBudget));
+    event.waitUntil(waitAtMost(handle(event.data), messageBudget));
   });
 
   scope.addEventListener('sync', (event) => {
@@ -89,7 +95,7 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
     if (sync.tag !== UPLOAD_SYNC_TAG) return;
     getEngine().wake();
     sync.waitUntil(
-      within(resume(), syncBudget).then(async (finished) => {
+      waitAtMost(resume(), syncBudget).then(async (finished) => {
         const left = !finished || (await hasUnfinishedJobs().catch(() => false));
         // Failing the event makes the browser schedule another sync for what is left.
         if (left && !sync.lastChance) throw new Error('Uploads are still running; continue in the next sync.');

@@ -2,6 +2,7 @@ import { access, constants, mkdir, readdir, readFile, rm, writeFile } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPostgresDb, type ScriptDb } from '../functions/_shared/postgres-db.ts';
 
 /** The migrations shipped with the app; the Supabase CLI applies the same files on Supabase. */
@@ -95,6 +96,8 @@ async function openPglite(dataDir: string, log: (msg: string) => void): Promise<
   let pg: PGlite;
   try {
     pg = await PGlite.create(dir, {
+      // The trigram index of the admin's name search (migration 20261123000100).
+      extensions: { pg_trgm },
       // int8 as number, as in the postgres.js adapter (see postgres-db.ts for the conventions).
       parsers: { 20: (value: string) => Number(value) },
     });

@@ -10,8 +10,10 @@ import { consoleLogger, type ApiContext } from '../functions/_shared/context.ts'
 import { SWEEP_INTERVAL_MS } from '../functions/_shared/domain/constants.ts';
 import { checkHealth, describeHealth } from '../functions/_shared/handlers/health.ts';
 import { sweepExpired } from '../functions/_shared/handlers/sweep.ts';
+import { mailFromOf } from '../functions/_shared/mailer.ts';
 import { createSmtpMailer } from '../functions/_shared/smtp-mailer.ts';
 import { createStorage } from '../functions/_shared/storage.ts';
+import { openCountryDatabase } from './geoip.ts';
 import { DatabaseUnreachable, openDatabase, type OpenedDatabase } from './database.ts';
 import { createHostHandler } from './host-handler.ts';
 import { sendResponse, toRequest } from './http-bridge.ts';
@@ -21,6 +23,7 @@ import { originOf, pageHeaders } from './security-headers.ts';
 import { checkListenHost, HostError, loadDotEnv, loadSecrets, megabytes, prepareDataDir } from './settings.ts';
 import { startEmbeddedStorage } from './storage/embedded-storage.ts';
 import { devHandler, ensureBuilt, staticHandler, type WebHandler } from './web-app.ts';
+import { version } from '../../package.json';
 
 const EMBEDDED_BUCKET = 'ulak';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -114,6 +117,7 @@ async function main(): Promise<void> {
     IP_HASH_SALT: secrets.ipHashSalt,
     ADMIN_USERNAME: secrets.adminUsername,
     ADMIN_PASSWORD_HASH: secrets.adminPasswordHash,
+    APP_VERSION: version,
     ...given,
     PUBLIC_ORIGIN: publicOrigin,
     ...(embeddedStorage
@@ -144,14 +148,27 @@ async function main(): Promise<void> {
     : null;
   const storage = config.storage ? createStorage(config.storage) : null;
   // Real SMTP when SMTP_URL is set; otherwise each mail is written to <DATA_DIR>/outbox as .eml.
-  const mailFrom = given.MAIL_FROM ?? `${config.productName} <no-reply@${new URL(publicOrigin).hostname}>`;
+  const mailFrom = mailFromOf(given.MAIL_FROM, config.productName, publicOrigin);
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = given.SMTP_URL
     ? createSmtpMailer(given.SMTP_URL, mailFrom)
     : createOutboxMailer(outboxDir, mailFrom, log);
-  const ctx: ApiContext = { config, db: database.db, storage, log: consoleLogger, now: () => new Date(), mailer };
-  const api = createApiHandler(ctx);
+  const countryDatabase = given.GEOIP_DATABASE
+    ? await openCountryDatabase(given.GEOIP_DATABASE).catch(asHostError)
+    : undefined;
   const peer = createPeerServer(server);
+  const ctx: ApiContext = {
+    config,
+    db: database.db,
+    storage,
+    log: consoleLogger,
+    now: () => new Date(),
+    mailer,
+    mailTransport: given.SMTP_URL ? 'smtp' : 'outbox',
+    countryDatabase,
+    peerServer: peer,
+  };
+  const api = createApiHandler(ctx);
 
   const publicEnv: Record<string, string> = {
     VITE_SUPABASE_ANON_KEY: given.VITE_SUPABASE_ANON_KEY ?? config.anonKey,
@@ -223,6 +240,16 @@ async function main(): Promise<void> {
   );
   log(
     `Mail: ${given.SMTP_URL ? 'sent over SMTP (SMTP_URL)' : `written to ${outboxDir} as .eml files (set SMTP_URL to send)`}`,
+  );
+  log(
+    `Countries of downloads: ${
+      [
+        config.trustedCountryHeader ? `header ${config.trustedCountryHeader}` : '',
+        given.GEOIP_DATABASE ? `database ${given.GEOIP_DATABASE}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ') || "none configured ('Unknown'; see TRUSTED_COUNTRY_HEADER and GEOIP_DATABASE)"
+    }`,
   );
   log(
     `Storage: ${embeddedStorage ? `embedded S3 in ${path.join(dataDir, 'storage')}` : (config.storage?.endpoint ?? 'not configured')}`,

@@ -11,6 +11,8 @@ export function createPeerServer(server: Server): {
   handle: express.Express;
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   close(): void;
+  /** Browsers connected right now, for the admin's System page. */
+  connectedPeers(): number;
 } {
   let wss: WebSocketServer | undefined;
   const app = express();
@@ -33,5 +35,6 @@ export function createPeerServer(server: Server): {
       return true;
     },
     close: () => wss?.close(),
+    connectedPeers: () => wss?.clients.size ?? 0,
   };
 }

@@ -4,10 +4,11 @@
 // BroadcastChannel, so every tab sees every upload.
 
 import type { FileDto } from '@domain/api-types';
+import { localFailure } from '@/lib/api/failure';
 import type { UploadEngine } from './engine';
 import type { UploadEvent, UploadJobSummary, UploadMessage, UploadPageMessage } from './protocol';
 import { isUploadAck, isUploadEvent, UPLOAD_CHANNEL, UPLOAD_SYNC_TAG } from './protocol';
-import { getUploadStore, newJobRecord, summarizeJob } from './store';
+import { getUploadStore, hasUnfinishedJobs, newJobRecord, summarizeJob } from './store';
 
 /** A file handed to the queue. */
 export interface JobRef {
@@ -20,11 +21,11 @@ export interface JobRef {
 /**
  * How often an open page reminds the runner of unfinished jobs. Default 20 s: each message is a new
  * service worker event, which keeps the worker alive past the few minutes one event may last, and
- * picks up a job whose previous runner died (its lease lasts 30 s).
+ * picks up a job whose previous runner died. It must stay below the engine's lease (30 s), which
+ * must stay below the worker's budget for one message (MESSAGE_BUDGET_MS, 60 s): see
+ * docs/architecture.md, "The page and the worker".
  */
 const HEARTBEAT_MS = 20_000;
-
-const UNFINISHED = new Set(['queued', 'uploading', 'paused']);
 
 // Background Sync is not in TypeScript's DOM types.
 interface SyncCapableRegistration {
@@ -119,11 +120,6 @@ async function kick(): Promise<void> {
   const engine = await getPageEngine();
   engine.wake();
   await engine.resumeAll();
-}
-
-async function hasUnfinishedJobs(): Promise<boolean> {
-  const jobs = await getUploadStore().list();
-  return jobs.some((job) => UNFINISHED.has(job.state));
 }
 
 function startHeartbeat(): void {
@@ -240,16 +236,22 @@ export async function clearFinishedJobs(): Promise<void> {
   }
 }
 
+function cancelled(): Error {
+  return localFailure('upload_cancelled', 'The upload was cancelled.');
+}
+
 /**
  * Resolves with the completed file (its `shareUrl` is the link to share) when the upload is done;
- * rejects with the server's message if it fails, or when it is cancelled.
+ * rejects when it fails (the error's cause is the job's Failure, for describeError) or is cancelled.
+ * `justRetried`: the job was just handed back to the runner, so the store may still say 'failed'
+ * until the runner takes it; only the runner's next reports count.
  */
-export function waitForUpload(jobId: string): Promise<FileDto> {
+export function waitForUpload(jobId: string, { justRetried = false } = {}): Promise<FileDto> {
   return new Promise((resolve, reject) => {
     const settle = (job: UploadJobSummary): boolean => {
       if (job.state === 'done' && job.file !== null) resolve(job.file);
-      else if (job.state === 'failed') reject(new Error(job.error ?? 'The upload failed.'));
-      else if (job.state === 'cancelled') reject(new Error('The upload was cancelled.'));
+      else if (job.state === 'failed') reject(new Error('The upload failed.', { cause: job.failure ?? undefined }));
+      else if (job.state === 'cancelled') reject(cancelled());
       else return false;
       unsubscribe();
       return true;
@@ -257,6 +259,7 @@ export function waitForUpload(jobId: string): Promise<FileDto> {
     const unsubscribe = subscribeUploads((event) => {
       if (event.type === 'upload:state' && event.job.jobId === jobId) settle(event.job);
     });
+    if (justRetried) return;
     // It may have ended before we listened.
     void getUploadStore()
       .get(jobId)
@@ -264,7 +267,7 @@ export function waitForUpload(jobId: string): Promise<FileDto> {
         if (job !== undefined) settle(summarizeJob(job));
         else {
           unsubscribe();
-          reject(new Error('The upload was cancelled.'));
+          reject(cancelled());
         }
       });
   });

@@ -27,8 +27,13 @@ export interface ServerConfig {
   /** null when storage settings are missing; storageMissing lists them. */
   storage: StorageConfig | null;
   storageMissing: string[];
-  /** Optional geolocation lookup, `{ip}` replaced; answers JSON with country_name and city. */
-  geoLookupUrl?: string;
+  /**
+   * TRUSTED_COUNTRY_HEADER, lower case: a header with the visitor's country code set by a CDN in
+   * front of the API (Cloudflare: cf-ipcountry). Unset, no header is believed: anyone can send one.
+   */
+  trustedCountryHeader?: string;
+  /** The app's version, shown on the admin's System page (APP_VERSION; the host sets it). */
+  version: string;
   /** Proxies of ours in front of the API (TRUST_PROXY); the caller is the hop before them. */
   trustedProxies: number;
   /** The per-visitor quotas and the clean-up windows (README, "Limits and quotas"). */
@@ -166,9 +171,11 @@ export function loadServerConfig(env: Env): ServerConfig {
     );
   }
   const { storage, missing } = readStorageConfig(env);
-  const geoLookupUrl = env.GEO_LOOKUP_URL?.trim();
-  if (geoLookupUrl && !isValidUrl(geoLookupUrl.replace('{ip}', '0.0.0.0'))) {
-    throw new ConfigError('Invalid GEO_LOOKUP_URL: expected an http(s) URL with {ip} where the address goes.');
+  const trustedCountryHeader = env.TRUSTED_COUNTRY_HEADER?.trim().toLowerCase();
+  if (trustedCountryHeader && !/^[a-z0-9][a-z0-9-]{0,63}$/.test(trustedCountryHeader)) {
+    throw new ConfigError(
+      `Invalid TRUSTED_COUNTRY_HEADER "${env.TRUSTED_COUNTRY_HEADER}": expected a header name such as cf-ipcountry.`,
+    );
   }
   const passwordHash = required(env, 'ADMIN_PASSWORD_HASH');
   if (!PASSWORD_HASH.test(passwordHash)) {
@@ -190,7 +197,8 @@ export function loadServerConfig(env: Env): ServerConfig {
     admin: { username: required(env, 'ADMIN_USERNAME'), passwordHash },
     storage,
     storageMissing: missing,
-    geoLookupUrl: geoLookupUrl || undefined,
+    trustedCountryHeader: trustedCountryHeader || undefined,
+    version: env.APP_VERSION?.trim() || 'unknown',
     trustedProxies: readTrustedProxies(env),
     limits: readLimits(env),
   };

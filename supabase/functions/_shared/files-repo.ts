@@ -75,13 +75,17 @@ export interface NewUpload {
   uploaderHash: string;
 }
 
-/** Inserts an 'uploading' row; null when the share id (or key) is already taken. */
+/**
+ * Inserts an 'uploading' row; null when the share id (or key) is already taken, or belongs to a
+ * file an admin took down (its link must keep saying so).
+ */
 export async function insertUpload(db: Db, u: NewUpload): Promise<FileRow | null> {
   const rows = await db.query(
     `insert into public.files
        (name, size, type, storage_path, share_id, owner_token_hash, part_size, part_count, created_at, upload_state,
         uploader_hash, last_activity_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, 'uploading', $10, $9::timestamptz)
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, 'uploading', $10, $9::timestamptz
+     where not exists (select 1 from public.removed_shares r where r.share_id = $5)
      on conflict do nothing
      returning ${COLUMNS}`,
     [

@@ -24,7 +24,11 @@ export const corsHeaders: Record<string, string> = {
   'Access-Control-Max-Age': '86400',
 };
 
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+/**
+ * A JSON answer. Handlers name the contract type it must match (`json<CreatedUpload>(...)`), so an
+ * answer cannot grow or lose a field that @domain/api-types does not list.
+ */
+export function json<T>(body: NoInfer<T>, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: {
@@ -42,7 +46,7 @@ export function noContent(): Response {
 
 export function errorResponse(status: number, code: ApiErrorCode, message: string, params?: ApiErrorParams): Response {
   const body: ApiErrorBody = params ? { error: message, code, params } : { error: message, code };
-  return json(body, status);
+  return json<ApiErrorBody>(body, status);
 }
 
 /** The largest JSON body an endpoint reads unless it says otherwise. */

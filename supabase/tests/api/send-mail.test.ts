@@ -45,6 +45,7 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
   let p: TestPlatform;
   const sent: MailMessage[] = [];
   const capturing: Mailer = {
+    from: 'Ulak <no-reply@app.test>',
     async send(message) {
       sent.push(message);
       return { accepted: [...message.to] };

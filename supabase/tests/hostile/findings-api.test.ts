@@ -49,6 +49,7 @@ describe.each(TARGETS)('issue 8 findings in the API on %s', (target) => {
     p = await startTestPlatform({ target });
     p.ctx.config.admin.passwordHash = await hashPassword('the right password');
     p.ctx.mailer = {
+      from: 'Ulak <no-reply@files.example>',
       async send(message) {
         mails.push(message);
         return { accepted: [...message.to] };

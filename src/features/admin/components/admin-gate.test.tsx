@@ -51,7 +51,7 @@ describe('admin gate', () => {
   });
 
   it('shows the server refusal and stays signed out', async () => {
-    stubFetch(() => jsonResponse(401, { error: 'Invalid username or password' }));
+    stubFetch(() => jsonResponse(401, { error: 'Invalid username or password', code: 'invalid_credentials' }));
     const { user } = await renderRoute('/admin');
     await user.type(screen.getByLabelText(/Username/), 'admin');
     await user.type(screen.getByLabelText(/^Password/), 'wrong');

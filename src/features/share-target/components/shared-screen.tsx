@@ -4,7 +4,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { PageSection } from '@/components/page-section';
-import { FileTypeIcon } from '@/features/transfers/components/file-type-icon';
+import { describeError } from '@/lib/api/failure';
+import { FileTypeIcon } from '@/components/file-type-icon';
 import { useDiscardShared, useSharedItems, useUploadShared } from '../api/shared-items';
 
 /**
@@ -82,7 +83,7 @@ export function SharedScreen() {
         )}
         {upload.isError && (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />}>
-            {t('shared.failed', { error: upload.error.message })}
+            {t('shared.failed', { error: describeError(t, upload.error) })}
           </Alert>
         )}
         <Group gap="sm" grow>

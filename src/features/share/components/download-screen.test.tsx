@@ -75,7 +75,7 @@ describe('download page', () => {
 
   it('both link forms ask the API for that share id; a 404 is File Not Found', async () => {
     for (const form of ['s', 'share']) {
-      const calls = stubApi(() => json(404, { error: 'File not found or has expired' }));
+      const calls = stubApi(() => json(404, { error: 'File not found or has expired', code: 'file_not_found' }));
       await renderRoute(`/${form}/Zz9Yy8Xx`);
       expect(await screen.findByRole('heading', { level: 1, name: 'File Not Found' })).toBeInTheDocument();
       expect(screen.getByText('File not found or has expired')).toBeInTheDocument();
@@ -180,9 +180,9 @@ describe('download page', () => {
     stubApi((url) => {
       if (url.endsWith('/download')) {
         gone = true;
-        return json(404, { error: 'File not found or has expired' });
+        return json(404, { error: 'File not found or has expired', code: 'file_not_found' });
       }
-      return gone ? json(404, { error: 'File not found or has expired' }) : json(200, share());
+      return gone ? json(404, { error: 'File not found or has expired', code: 'file_not_found' }) : json(200, share());
     });
     const { user } = await renderRoute('/s/Ab3dE5gH');
     await user.click(await screen.findByRole('button', { name: 'Download File' }));

@@ -1,5 +1,5 @@
 import { Button, Loader } from '@mantine/core';
-import { IconClockOff, IconFileOff, IconLinkOff, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { IconBan, IconClockOff, IconFileOff, IconLinkOff, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ShareStateScreen } from './share-state-screen';
 
@@ -33,6 +33,19 @@ export function FileNotFoundScreen() {
       color="gray"
       title={t('download.notFound.title')}
       text={t('download.notFound.text')}
+    />
+  );
+}
+
+/** The administrator took the file down (the API answers 410 file_removed). */
+export function FileRemovedScreen() {
+  const { t } = useTranslation();
+  return (
+    <ShareStateScreen
+      icon={<IconBan size={32} />}
+      color="red"
+      title={t('download.removed.title')}
+      text={t('download.removed.text')}
     />
   );
 }

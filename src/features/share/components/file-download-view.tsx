@@ -11,22 +11,26 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarX, IconDownload, IconFile, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCalendarX,
+  IconDownload,
+  IconFile,
+  IconFlag,
+  IconShieldLock,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RETENTION_DAYS } from '@domain/constants';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
 import { deletionDateFormat } from '@/components/share-actions/use-share-message';
-import { ApiError } from '@/lib/supabase';
 import type { ShareDto } from '@domain/api-types';
-import { useRequestDownload } from '../api/request-download';
-import { startBrowserDownload } from '../utils/start-browser-download';
+import { isGone, useRequestDownload } from '../api/request-download';
 
-// A 404 turns the whole page into 'File Not Found' (the share query is fetched again); no banner.
-function isGone(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
+// Loaded when someone opens it: the download page stays small for everyone else.
+const ReportFileDialog = lazy(() => import('./report-file-dialog').then((m) => ({ default: m.ReportFileDialog })));
 
 function shareUrlOf(shareId: string): string {
   return `${window.location.origin}/s/${shareId}`;
@@ -55,7 +59,8 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
 
   const onDownload = () => {
     if (busy) return;
-    download.mutate(undefined, { onSuccess: (ticket) => startBrowserDownload(ticket.url, ticket.fileName) });
+    // A file gone meanwhile turns the whole page into 'File Not Found' (no banner).
+    download.mutate();
   };
 
   return (
@@ -131,8 +136,34 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
               {t('download.footerNote', { count: RETENTION_DAYS })}
             </Text>
           </Group>
+          <ReportButton shareId={share.shareId} />
         </Stack>
       </Card>
     </Container>
+  );
+}
+
+function ReportButton({ shareId }: { shareId: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Group justify="center">
+        <Button
+          variant="subtle"
+          color="gray"
+          size="xs"
+          leftSection={<IconFlag size={14} aria-hidden />}
+          onClick={() => setOpen(true)}
+        >
+          {t('download.report.open')}
+        </Button>
+      </Group>
+      {open && (
+        <Suspense fallback={null}>
+          <ReportFileDialog shareId={shareId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
 import { deletionDateFormat } from '@/components/share-actions/use-share-message';
 import type { FileDto } from '@domain/api-types';
-import { FileTypeIcon } from './file-type-icon';
+import { FileTypeIcon } from '@/components/file-type-icon';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

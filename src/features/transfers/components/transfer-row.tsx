@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
+import { describeError } from '@/lib/api/failure';
 import type { FileDto } from '@domain/api-types';
 import { useDeleteFile } from '../api/delete-file';
 import type { TransferItem } from '../utils/merge-transfers';
-import { FileTypeIcon } from './file-type-icon';
+import { FileTypeIcon } from '@/components/file-type-icon';
 import { UploadProgress } from './upload-progress';
 
 function ExpiryText({ expiresAt }: { expiresAt: string | null }) {
@@ -57,7 +58,7 @@ function FileActions({ file }: { file: FileDto }) {
       )}
       {remove.isError && (
         <Text size="xs" c="red" role="alert">
-          {t('transfers.deleteFailed', { error: remove.error.message })}
+          {t('transfers.deleteFailed', { error: describeError(t, remove.error) })}
         </Text>
       )}
     </Stack>

@@ -157,13 +157,13 @@ describe('Transfers', () => {
     await own(file);
     stubApi((call) =>
       call.method === 'DELETE'
-        ? json(403, { error: 'Only the device that uploaded this file can delete it.' })
+        ? json(403, { error: 'Only the device that uploaded this file can delete it.', code: 'not_owner' })
         : json(200, { files: [file] }),
     );
     const { user } = await renderRoute('/upload');
     await user.click(await screen.findByRole('button', { name: 'Delete kept.pdf' }));
     expect(
-      await screen.findByText('Could not delete: Only the device that uploaded this file can delete it.'),
+      await screen.findByText('Could not delete: Only the device that uploaded this file can do this.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'kept.pdf' })).toBeInTheDocument();
   });
@@ -180,7 +180,7 @@ describe('Transfers', () => {
       ...newJobRecord({ blob: new Blob(['x']), name: 'big.zip', type: 'application/zip' }, 'job-2', Date.now() - 1000),
       blob: null,
       state: 'failed',
-      error: 'This file is larger than 2 GB, the limit per file.',
+      failure: { code: 'file_too_large', params: { maxBytes: 2 * 1024 ** 3 } },
     };
     await store.put(running);
     await store.put(failed);

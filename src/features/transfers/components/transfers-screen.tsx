@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCloudUpload, IconRefresh } from '@tabler/icons-r
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '@/components/page-section';
+import { describeError } from '@/lib/api/failure';
 import type { FileDto } from '@domain/api-types';
 import { useMyFiles } from '../api/get-my-files';
 import { useUploadJobs } from '../hooks/use-upload-jobs';
@@ -39,7 +40,7 @@ export function TransfersScreen() {
         title={t('transfers.loadFailed')}
       >
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{files.error.message}</Text>
+          <Text size="sm">{describeError(t, files.error)}</Text>
           <Button
             size="xs"
             variant="light"

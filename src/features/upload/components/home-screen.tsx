@@ -2,10 +2,10 @@ import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconBolt, IconClockHour4, IconLock, IconUserOff } from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
+import { GIB, MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
+import { PublishedPage } from '@/components/published-page/published-page';
+import { useSettings } from '@/lib/api/settings';
 import { SendUploadCard } from './send-upload-card';
-
-const GIB = 1024 ** 3;
 
 const FEATURES = [
   { icon: IconBolt, titleKey: 'home.features.fast.title', textKey: 'home.features.fast.text' },
@@ -14,33 +14,40 @@ const FEATURES = [
   { icon: IconClockHour4, titleKey: 'home.features.autoDelete.title', textKey: 'home.features.autoDelete.text' },
 ] as const satisfies readonly { titleKey: ParseKeys; textKey: ParseKeys; icon: unknown }[];
 
-/** Home (/): hero, feature tiles and the upload card. */
+/**
+ * Home (/): hero, feature tiles and the upload card, with the limits the server enforces now. The
+ * admin's published text replaces the hero's text and tiles (the title and the card stay).
+ */
 export function HomeScreen() {
   const { t } = useTranslation();
-  const values = { count: RETENTION_DAYS, days: RETENTION_DAYS, maxSizeGb: MAX_FILE_SIZE / GIB };
+  const settings = useSettings();
+  const days = settings?.retentionDays ?? RETENTION_DAYS;
+  const values = { count: days, days, maxSizeGb: (settings?.maxFileSize ?? MAX_FILE_SIZE) / GIB };
   return (
     <Container size="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Stack gap="lg">
           <Title order={1}>{t('home.title')}</Title>
-          <Text size="lg" c="dimmed">
-            {t('home.subtitle', values)}
-          </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            {FEATURES.map(({ icon: Icon, titleKey, textKey }) => (
-              <Stack key={titleKey} gap={6}>
-                <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
-                  <Icon size={20} stroke={1.6} />
-                </ThemeIcon>
-                <Title order={2} fz="md">
-                  {t(titleKey, values)}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {t(textKey, values)}
-                </Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
+          <PublishedPage slug="home">
+            <Text size="lg" c="dimmed">
+              {t('home.subtitle', values)}
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              {FEATURES.map(({ icon: Icon, titleKey, textKey }) => (
+                <Stack key={titleKey} gap={6}>
+                  <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+                    <Icon size={20} stroke={1.6} />
+                  </ThemeIcon>
+                  <Title order={2} fz="md">
+                    {t(titleKey, values)}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {t(textKey, values)}
+                  </Text>
+                </Stack>
+              ))}
+            </SimpleGrid>
+          </PublishedPage>
         </Stack>
         <SendUploadCard />
       </SimpleGrid>

@@ -10,8 +10,10 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RETENTION_DAYS } from '@domain/constants';
+import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
 import type { FileDto } from '@domain/api-types';
+import { describeError, localFailure } from '@/lib/api/failure';
+import { useSettings } from '@/lib/api/settings';
 import { useFileSelection } from '../hooks/use-file-selection';
 import { useUploadBatch } from '../hooks/use-upload-batch';
 import type { BatchEntry } from '../hooks/use-upload-batch';
@@ -36,7 +38,13 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   const { t } = useTranslation();
   const { selection, add, remove, clear } = useFileSelection();
   const batch = useUploadBatch();
-  const [error, setError] = useState<string | null>(null);
+  const settings = useSettings();
+  // The server's limit; the constant until it has answered (or offline), the server checks anyway.
+  const maxFileSize = settings?.maxFileSize ?? MAX_FILE_SIZE;
+  // While the admin has the service in maintenance, the server refuses new uploads (503).
+  const maintenance = settings?.maintenanceMode === true;
+  const [error, setError] = useState<unknown>(null);
+  const [tooLarge, setTooLarge] = useState<readonly File[]>([]);
   const [uploaded, setUploaded] = useState<FileDto[]>([]);
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -49,10 +57,15 @@ export function UploadCard({ children, actions }: UploadCardProps) {
 
   const addFiles = useCallback(
     (files: Iterable<File>) => {
+      // Copied now: an input's FileList is emptied when the input is reset right after, and React
+      // may read the files later (after an earlier state change of this render, it does).
+      const picked = Array.from(files);
       setError(null);
-      add(files);
+      // Refused at once, with their real size: uploading them would only fail at the end.
+      setTooLarge(picked.filter((file) => file.size > maxFileSize));
+      add(picked.filter((file) => file.size <= maxFileSize));
     },
-    [add],
+    [add, maxFileSize],
   );
 
   // Uploaded: the selection has served; the links replace it.
@@ -67,23 +80,20 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   );
 
   // The selection stays, so nothing the person picked is lost; its rows say which file failed.
-  const fail = useCallback(
-    (cause: unknown): never => {
-      setError(cause instanceof Error ? cause.message : t('upload.card.failed'));
-      throw cause;
-    },
-    [t],
-  );
+  const fail = useCallback((cause: unknown): never => {
+    setError(cause);
+    throw cause;
+  }, []);
 
   const uploadSelection = useCallback(async (): Promise<FileDto[]> => {
-    if (selection.length === 0) return fail(new Error(t('upload.card.noFiles')));
+    if (selection.length === 0) return fail(localFailure('no_files_selected', 'No files selected.'));
     setError(null);
     try {
       return finish(await batch.start(selection.map((entry) => ({ selectionId: entry.id, file: entry.file }))));
     } catch (cause) {
       return fail(cause);
     }
-  }, [batch, fail, finish, selection, t]);
+  }, [batch, fail, finish, selection]);
 
   const retry = useCallback(async (): Promise<FileDto[]> => {
     setError(null);
@@ -117,7 +127,26 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             <Text size="sm" c="dimmed">
               {t('upload.card.hint')}
             </Text>
+            {settings && settings.allowedFileTypes !== 'all' && (
+              <Text size="sm" c="dimmed" data-testid="allowed-types-hint">
+                {t(`upload.card.allowedTypes.${settings.allowedFileTypes}`, {
+                  list: settings.customFileTypes.join(', '),
+                })}
+              </Text>
+            )}
           </Stack>
+
+          {maintenance && (
+            <Alert
+              color="yellow"
+              variant="light"
+              role="status"
+              icon={<IconAlertTriangle size={20} aria-hidden />}
+              title={t('upload.card.maintenanceTitle')}
+            >
+              {t('errors.api.maintenance')}
+            </Alert>
+          )}
 
           <Group grow gap="sm">
             <Button
@@ -125,7 +154,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
               px="xs"
               leftSection={<IconFilePlus size={18} aria-hidden />}
               onClick={() => filesInput.current?.click()}
-              disabled={busy}
+              disabled={busy || maintenance}
             >
               {t('upload.card.addFiles')}
             </Button>
@@ -134,7 +163,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
               px="xs"
               leftSection={<IconFolderPlus size={18} aria-hidden />}
               onClick={() => folderInput.current?.click()}
-              disabled={busy}
+              disabled={busy || maintenance}
             >
               {t('upload.card.addFolder')}
             </Button>
@@ -147,6 +176,8 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             tabIndex={-1}
             aria-hidden
             data-testid="upload-files-input"
+            // A hint for the picker; the server checks the type at create time.
+            accept={settings?.accept}
             onChange={(event) => {
               addFiles(event.currentTarget.files ?? []);
               event.currentTarget.value = '';
@@ -167,6 +198,18 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             }}
           />
 
+          {tooLarge.length > 0 && (
+            <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />}>
+              <Stack gap={4}>
+                {tooLarge.map((file) => (
+                  <Text key={`${file.name}:${file.size}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {t('upload.card.tooLarge', { name: file.name, sizeBytes: file.size, maxBytes: maxFileSize })}
+                  </Text>
+                ))}
+              </Stack>
+            </Alert>
+          )}
+
           {selection.length > 0 && (
             <SelectedFilesList selection={selection} progress={progress} onRemove={onRemove} locked={busy} />
           )}
@@ -181,7 +224,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
               icon={<IconAlertTriangle size={20} aria-hidden />}
               title={t('upload.card.failed')}
             >
-              {error}
+              {describeError(t, error)}
             </Alert>
           )}
 
@@ -208,7 +251,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
           {uploaded.length > 0 && <UploadResults files={uploaded} />}
 
           <Alert color="yellow" variant="light" role="note" icon={<IconClockHour4 size={18} aria-hidden />}>
-            {t('upload.card.autoDeleteNote', { count: RETENTION_DAYS })}
+            {t('upload.card.autoDeleteNote', { count: settings?.retentionDays ?? RETENTION_DAYS })}
           </Alert>
         </Stack>
       </Card>

@@ -4,6 +4,7 @@
 // 30 parallel wrong sign-ins get at most ADMIN_LOGIN_MAX_ATTEMPTS password checks.
 import { verifyPassword, signSession } from '../admin-auth.ts';
 import type { ApiContext } from '../context.ts';
+import type { AdminSession } from '../domain/api-types.ts';
 import { ADMIN_LOGIN_MAX_ATTEMPTS, ADMIN_LOGIN_WINDOW_MS } from '../domain/constants.ts';
 import { HttpError, json, readJson } from '../http.ts';
 import { releaseSlot, takeSlot, type RateLimit } from '../rate-limit.ts';
@@ -46,5 +47,5 @@ export async function adminLoginHandler(req: Request, ctx: ApiContext): Promise<
   }
   // Only failures count against the limit.
   await releaseSlot(ctx.db, ADMIN_LOGIN_LIMIT, visitor);
-  return json(await signSession(ctx.config.sessionSecret, username, ctx.now()));
+  return json<AdminSession>(await signSession(ctx.config.sessionSecret, username, ctx.now()));
 }

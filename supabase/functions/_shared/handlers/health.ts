@@ -1,25 +1,7 @@
 // GET /health: the spec's start-up connection test (database) and storage test, as JSON.
 import type { ApiContext } from '../context.ts';
+import type { DatabaseHealth, Health, StorageHealth } from '../domain/api-types.ts';
 import { json } from '../http.ts';
-
-export interface DatabaseHealth {
-  ok: boolean;
-  status: 'ok' | 'missing_table' | 'error';
-  message?: string;
-}
-
-export interface StorageHealth {
-  ok: boolean;
-  status: 'ok' | 'missing_config' | 'error';
-  missing?: string[];
-  message?: string;
-}
-
-export interface Health {
-  ok: boolean;
-  database: DatabaseHealth;
-  storage: StorageHealth;
-}
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -93,5 +75,5 @@ export async function healthHandler(_req: Request, ctx: ApiContext): Promise<Res
     recent.set(ctx, entry);
   }
   const health = await entry.health;
-  return json(health, health.ok ? 200 : 503);
+  return json<Health>(health, health.ok ? 200 : 503);
 }

@@ -1,6 +1,6 @@
 // What only the uploading device may do: list its files and delete one.
 import type { RouteHandler } from '../api.ts';
-import type { FileDto } from '../domain/api-types.ts';
+import type { FileDto, OwnedFiles } from '../domain/api-types.ts';
 import { FILE_LIST_LIMIT } from '../domain/constants.ts';
 import { isShareId } from '../domain/share-id.ts';
 import { fileByShareId, filesByShareIds } from '../files-repo.ts';
@@ -52,7 +52,7 @@ export const lookupFiles: RouteHandler = async (req, ctx) => {
     }
     files.push(toFileDto(row, ctx.config));
   }
-  return json({ files });
+  return json<OwnedFiles>({ files });
 };
 
 export const deleteShare: RouteHandler = async (req, ctx, params) => {

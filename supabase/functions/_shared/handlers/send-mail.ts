@@ -5,7 +5,7 @@
 // before any mail goes out (one atomic step), so parallel calls cannot send past the limit.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
-import type { ApiErrorCode } from '../domain/api-types.ts';
+import type { ApiErrorCode, SendResult } from '../domain/api-types.ts';
 import { FILE_LIST_LIMIT, MAX_RECIPIENTS, RETENTION_DAYS } from '../domain/constants.ts';
 import {
   MAX_SEND_MESSAGE_LENGTH,
@@ -252,5 +252,5 @@ async function sendReserved(
   }
   // Counts only: the log never keeps the recipients' addresses.
   await recordEvent(ctx, req, MAIL_SENT_EVENT, { recipients: recipients.length, files: files.length });
-  return json({ accepted });
+  return json<SendResult>({ accepted });
 }

@@ -2,7 +2,7 @@
 // one way a file is removed (object and row).
 import type { ApiContext } from '../context.ts';
 import type { ServerConfig } from '../config.ts';
-import type { FileDto, ShareDto } from '../domain/api-types.ts';
+import { OWNER_TOKEN_HEADER, type FileDto, type ShareDto } from '../domain/api-types.ts';
 import { isExpired } from '../domain/expiry.ts';
 import { isShareId } from '../domain/share-id.ts';
 import { deleteFileRow, markDeleted, type FileRow } from '../files-repo.ts';
@@ -63,7 +63,7 @@ export function parseShareId(params: Record<string, string>): string {
 
 /** The owner token header, or a 403 with `message` when it does not match the file. */
 export async function requireOwner(req: Request, row: FileRow, message: string): Promise<void> {
-  if (!(await ownerTokenMatches(req.headers.get('x-owner-token'), row.ownerTokenHash))) {
+  if (!(await ownerTokenMatches(req.headers.get(OWNER_TOKEN_HEADER), row.ownerTokenHash))) {
     throw new HttpError(403, 'not_owner', message);
   }
 }
@@ -131,7 +131,7 @@ export async function recordEvent(
   try {
     const hash = req ? await visitorOf(req, ctx.config) : null;
     await ctx.db.query(
-      'insert into public.system_logs (event_type, event_data, visitor_hash, user_agent, created_at) values ($1, $2::jsonb, $3, $4, $5::timestamptz)',
+      'insert into public.system_logs (event_type, event_data, visitor_hash, user_agent, created_at) values ($1, $2::text::jsonb, $3, $4, $5::timestamptz)',
       [eventType, JSON.stringify(data), hash, req ? userAgentOf(req) : null, ctx.now().toISOString()],
     );
   } catch (error) {

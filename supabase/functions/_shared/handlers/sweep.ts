@@ -4,6 +4,7 @@
 // pg_cron calls POST /sweep.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
+import type { SweepResult } from '../domain/api-types.ts';
 import { expiredFiles, pendingDeletions, staleUploads } from '../files-repo.ts';
 import { HttpError, json, timingSafeEqual } from '../http.ts';
 import { pruneRateLimits } from '../rate-limit.ts';
@@ -11,6 +12,27 @@ import { recordEvent, removeFile, requireStorage } from './share-common.ts';
 
 /** Rows handled per kind and run; a backlog is worked off over the next runs. */
 const SWEEP_BATCH = 500;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Keeps the daily analytics of yesterday and today current before files are deleted: they are
+ * computed from the files table, and the totals on the admin dashboard are their sums.
+ */
+async function recordDailyAnalytics(ctx: ApiContext, now: Date): Promise<void> {
+  for (const day of [new Date(now.getTime() - DAY_MS), now]) {
+    await ctx.db.query('select public.update_daily_analytics($1::date)', [day.toISOString().slice(0, 10)]);
+  }
+}
+
+/** When the sweep last ran and what it did, for the admin's System page. */
+async function recordSweepRun(ctx: ApiContext, now: Date, result: SweepResult): Promise<void> {
+  await ctx.db.query(
+    `insert into public.service_status (key, value, updated_at) values ('sweep', $1::text::jsonb, $2::timestamptz)
+     on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
+    [JSON.stringify(result), now.toISOString()],
+  );
+}
 
 /** Drops log rows older than the retention window (privacy: keep little, for little time). */
 async function pruneLogs(ctx: ApiContext, now: Date): Promise<void> {
@@ -20,9 +42,16 @@ async function pruneLogs(ctx: ApiContext, now: Date): Promise<void> {
   await pruneRateLimits(ctx.db, new Date(now.getTime() - 24 * 60 * 60 * 1000));
 }
 
-export async function sweepExpired(ctx: ApiContext): Promise<{ deletedFiles: number; abortedUploads: number }> {
+export async function sweepExpired(ctx: ApiContext): Promise<SweepResult> {
   const now = ctx.now();
   await pruneLogs(ctx, now);
+  await recordDailyAnalytics(ctx, now);
+  const result = await removeExpiredAndStale(ctx, now);
+  await recordSweepRun(ctx, now, result);
+  return result;
+}
+
+async function removeExpiredAndStale(ctx: ApiContext, now: Date): Promise<SweepResult> {
   // Without storage nothing can be removed properly; reads still hide expired files.
   if (!ctx.storage) return { deletedFiles: 0, abortedUploads: 0 };
   let deletedFiles = 0;
@@ -48,5 +77,5 @@ export const sweepHandler: RouteHandler = async (req, ctx) => {
     throw new HttpError(401, 'unauthorized', 'Invalid sweep secret');
   }
   requireStorage(ctx);
-  return json(await sweepExpired(ctx));
+  return json<SweepResult>(await sweepExpired(ctx));
 };

@@ -2,10 +2,18 @@
 // (after checking the object's real size) or abort it. File bytes never pass through here.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
-import { MAX_FILE_SIZE, PART_URL_TTL_SECONDS, RETENTION_MS } from '../domain/constants.ts';
+import {
+  MAX_PARTS_PER_SIGN_REQUEST,
+  type CreatedUpload,
+  type FileDto,
+  type SignedParts,
+  type StoredParts,
+} from '../domain/api-types.ts';
+import { PART_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { hasControlCharacters, neutralizeBidi, truncateKeepingExtension } from '../domain/file-name.ts';
 import { formatBytes } from '../domain/format-bytes.ts';
 import { partRange, planParts } from '../domain/part-plan.ts';
+import { isTypeAllowed, maxFileBytes, type ServiceSettings } from '../domain/service-settings.ts';
 import { sanitizeFileName } from '../domain/sanitize-file-name.ts';
 import { newShareId } from '../domain/share-id.ts';
 import {
@@ -20,6 +28,7 @@ import {
 import { HttpError, json, noContent, readJson } from '../http.ts';
 import { hashOwnerToken, newOwnerToken } from '../owner-token.ts';
 import { releaseSlot, takeSlot, type RateLimit } from '../rate-limit.ts';
+import { readSettings } from '../settings-store.ts';
 import { StorageError } from '../storage.ts';
 import { visitorOf } from '../visitor.ts';
 import {
@@ -34,7 +43,6 @@ import {
 
 const MAX_NAME_LENGTH = 255;
 const MAX_TYPE_LENGTH = 255;
-const MAX_PARTS_PER_CALL = 100;
 const MAX_ETAG_LENGTH = 200;
 const SHARE_ID_ATTEMPTS = 5;
 /** Room for MAX_PARTS entries of { partNumber, etag }. */
@@ -72,10 +80,6 @@ function parseCreate(body: Record<string, unknown>): { name: string; size: numbe
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) {
     throw new HttpError(400, 'invalid_size', 'File size must be a whole number of bytes, zero or more');
   }
-  if (size > MAX_FILE_SIZE)
-    throw new HttpError(413, 'file_too_large', 'This file is larger than 2 GB, the limit per file.', {
-      maxBytes: MAX_FILE_SIZE,
-    });
   if (body.type !== undefined && body.type !== null && typeof body.type !== 'string') {
     throw new HttpError(400, 'invalid_type', 'File type must be a text such as "text/plain".');
   }
@@ -86,6 +90,34 @@ function parseCreate(body: Record<string, unknown>): { name: string; size: numbe
   if (!/^[\x20-\x7e]+$/.test(type))
     throw new HttpError(400, 'invalid_type', 'File type must be a MIME type such as "text/plain".');
   return { name, size, type };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The admin's settings that decide whether an upload may start (DESIGN, turn 2). */
+function enforceSettings(settings: ServiceSettings, file: { name: string; size: number; type: string }): void {
+  if (settings.maintenanceMode) {
+    throw new HttpError(
+      503,
+      'maintenance',
+      'The service is in maintenance: new uploads are paused. Downloads keep working; please try again later.',
+    );
+  }
+  const maxBytes = maxFileBytes(settings);
+  if (file.size > maxBytes) {
+    throw new HttpError(
+      413,
+      'file_too_large',
+      `This file is larger than ${settings.maxFileSizeGb} GB, the limit per file.`,
+      { maxBytes, maxGb: settings.maxFileSizeGb },
+    );
+  }
+  if (!isTypeAllowed(settings, file.name, file.type)) {
+    throw new HttpError(415, 'type_not_allowed', `Files of this type (${file.type}) are not accepted here.`, {
+      type: file.type,
+      allowed: settings.allowedFileTypes,
+    });
+  }
 }
 
 const createLimit = (ctx: ApiContext): RateLimit => ({
@@ -146,6 +178,7 @@ async function insertWithinQuotas(
 export const createUpload: RouteHandler = async (req, ctx) => {
   const storage = requireStorage(ctx);
   const { name, size, type } = parseCreate(await readJson(req));
+  enforceSettings(await readSettings(ctx), { name, size, type });
   const { partSize, partCount } = planParts(size);
   const ownerToken = newOwnerToken();
   const ownerTokenHash = await hashOwnerToken(ownerToken);
@@ -174,7 +207,7 @@ export const createUpload: RouteHandler = async (req, ctx) => {
   }
   await setUploadId(ctx.db, row.id, uploadId);
 
-  return json(
+  return json<CreatedUpload>(
     {
       fileId: row.id,
       shareId: row.shareId,
@@ -182,7 +215,6 @@ export const createUpload: RouteHandler = async (req, ctx) => {
       ownerToken,
       partSize,
       partCount,
-      uploadId,
     },
     201,
   );
@@ -236,9 +268,9 @@ export const presignParts: RouteHandler = async (req, ctx, params) => {
   if (!Array.isArray(numbers) || numbers.length === 0) {
     throw new HttpError(400, 'bad_request', 'partNumbers must be a non-empty list of part numbers.');
   }
-  if (numbers.length > MAX_PARTS_PER_CALL) {
-    throw new HttpError(400, 'too_many_parts', `Ask for at most ${MAX_PARTS_PER_CALL} parts per call.`, {
-      max: MAX_PARTS_PER_CALL,
+  if (numbers.length > MAX_PARTS_PER_SIGN_REQUEST) {
+    throw new HttpError(400, 'too_many_parts', `Ask for at most ${MAX_PARTS_PER_SIGN_REQUEST} parts per call.`, {
+      max: MAX_PARTS_PER_SIGN_REQUEST,
     });
   }
   if (!numbers.every(isWholeNumber)) throw new HttpError(400, 'bad_request', 'partNumbers must be whole numbers.');
@@ -266,7 +298,7 @@ export const presignParts: RouteHandler = async (req, ctx, params) => {
     }),
   );
   await touchUpload(ctx.db, row.id, ctx.now());
-  return json({ urls, expiresInSeconds: PART_URL_TTL_SECONDS });
+  return json<SignedParts>({ urls, expiresInSeconds: PART_URL_TTL_SECONDS });
 };
 
 /**
@@ -281,7 +313,7 @@ export const listUploadedParts: RouteHandler = async (req, ctx, params) => {
   try {
     const parts = await storage.listParts(row.storagePath, uploadId);
     await touchUpload(ctx.db, row.id, ctx.now());
-    return json({ parts: parts.map(({ partNumber, etag, size }) => ({ partNumber, etag, size })) });
+    return json<StoredParts>({ parts: parts.map(({ partNumber, etag, size }) => ({ partNumber, etag, size })) });
   } catch (error) {
     if (error instanceof StorageError && error.code === 'upload_not_found') {
       await deleteFileRow(ctx.db, row.id);
@@ -327,7 +359,7 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
   const parts = parseParts(await readJson(req, COMPLETE_BODY_LIMIT));
   const row = await ownUpload(req, ctx, params);
   // A repeated complete (its first answer was lost) gets the same answer again.
-  if (row.uploadState === 'complete') return json(toFileDto(row, ctx.config));
+  if (row.uploadState === 'complete') return json<FileDto>(toFileDto(row, ctx.config));
   const { uploadId, partCount } = requireUploading(row);
 
   const byNumber = new Map<number, string>();
@@ -389,23 +421,22 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
       400,
       'size_mismatch',
       `The uploaded file is ${x} but ${y} was announced; please upload it again.`,
-      {
-        actual,
-        declared: row.size,
-      },
+      { actualBytes: actual, declaredBytes: row.size },
     );
   }
 
   const now = ctx.now();
-  const done = await markComplete(ctx.db, row.id, now, new Date(now.getTime() + RETENTION_MS));
+  // Retention as the settings say now: a change of autoDeleteDays applies to uploads completed after it.
+  const { autoDeleteDays } = await readSettings(ctx);
+  const done = await markComplete(ctx.db, row.id, now, new Date(now.getTime() + autoDeleteDays * DAY_MS));
   if (!done) {
     // Another complete of the same upload won the race; answer with its result.
     const current = await fileById(ctx.db, row.id);
-    if (current?.uploadState === 'complete') return json(toFileDto(current, ctx.config));
+    if (current?.uploadState === 'complete') return json<FileDto>(toFileDto(current, ctx.config));
     throw new HttpError(409, 'upload_gone', 'This upload was cancelled. Please upload the file again.');
   }
   await recordEvent(ctx, req, 'file_uploaded', { shareId: done.shareId, size: done.size, type: done.type });
-  return json(toFileDto(done, ctx.config));
+  return json<FileDto>(toFileDto(done, ctx.config));
 };
 
 export const abortUpload: RouteHandler = async (req, ctx, params) => {
