@@ -111,24 +111,30 @@ describe('download page', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the file: name, size, upload date, time left, Turkish deletion date, share and download', async () => {
+  it('shows the file: name, size, upload date, time left, deletion date, share and download', async () => {
     const data = share();
     stubApi(() => json(200, data));
     await renderRoute('/s/Ab3dE5gH');
     expect(await screen.findByRole('heading', { level: 1, name: 'report 2026.pdf' })).toBeInTheDocument();
     expect(screen.getByText('1.5 KB')).toBeInTheDocument();
-    expect(screen.getByText('2 days left')).toBeInTheDocument();
+    // 71 hours: what a person calls 3 days.
+    expect(screen.getByText('3 days left')).toBeInTheDocument();
     expect(screen.queryByText('URGENT')).not.toBeInTheDocument();
-    const turkish = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' }).format(
+    // Dates in the UI's language, the deletion date too.
+    const deletion = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(
       new Date(data.expiresAt ?? ''),
     );
-    expect(screen.getByText(`This file will be deleted automatically on ${turkish}.`)).toBeInTheDocument();
+    expect(screen.getByText(`This file will be deleted automatically on ${deletion}.`)).toBeInTheDocument();
+    const uploaded = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(data.createdAt),
+    );
+    expect(screen.getByText(uploaded)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy Link' })).toBeInTheDocument();
     const whatsApp = screen.getByRole('link', { name: 'WhatsApp' }).getAttribute('href') ?? '';
     expect(decodeURIComponent(whatsApp)).toContain(`${window.location.origin}/s/Ab3dE5gH`);
     const mail = decodeURIComponent(screen.getByRole('link', { name: 'Email' }).getAttribute('href') ?? '');
     expect(mail).toContain('subject=report 2026.pdf shared with you on Ulak');
-    expect(mail).toContain(`The link expires on ${turkish}`);
+    expect(mail).toContain(`The link expires on ${deletion}`);
     expect(
       screen.getByText('For your security, every file is deleted automatically 3 days after upload.'),
     ).toBeInTheDocument();

@@ -17,8 +17,8 @@ import { RETENTION_DAYS } from '@domain/constants';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
-import { deletionDateFormat } from '@/components/share-actions/use-share-message';
 import type { ShareDto } from '@domain/api-types';
+import { useFormatDate } from '@/lib/format-date';
 import { isGone, useRequestDownload } from '../api/request-download';
 
 function shareUrlOf(shareId: string): string {
@@ -43,7 +43,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
   const { t, i18n } = useTranslation();
   const expiry = useExpiry(share.expiresAt);
   const download = useRequestDownload(share.shareId);
-  const uploaded = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const formatDate = useFormatDate();
   const busy = download.isPending;
 
   const onDownload = () => {
@@ -83,7 +83,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
 
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
             <Detail label={t('download.details.size')} value={formatBytes(share.size, i18n.language)} />
-            <Detail label={t('download.details.uploaded')} value={uploaded.format(new Date(share.createdAt))} />
+            <Detail label={t('download.details.uploaded')} value={formatDate(share.createdAt)} />
             <Detail
               label={t('download.details.timeLeft')}
               value={expiry.label}
@@ -93,7 +93,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
 
           {share.expiresAt !== null && (
             <Alert color="yellow" variant="light" role="note" icon={<IconCalendarX size={20} aria-hidden />}>
-              {t('download.expiryNotice', { date: deletionDateFormat.format(new Date(share.expiresAt)) })}
+              {t('download.expiryNotice', { date: formatDate(share.expiresAt, 'long') })}
             </Alert>
           )}
 

@@ -113,7 +113,7 @@ describe('Transfers', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['notes.txt', 'holiday.jpg']);
     expect(within(rows[0] as HTMLElement).getByText('2 KB')).toBeInTheDocument();
-    expect(within(rows[0] as HTMLElement).getByText('2 days left')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('3 days left')).toBeInTheDocument();
     // Urgent: under a day left, in red with a warning icon.
     expect(within(rows[1] as HTMLElement).getByText('3 MB')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('22 hours left')).toBeInTheDocument();
