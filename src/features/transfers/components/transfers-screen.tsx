@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -12,8 +13,16 @@ import { mergeTransfers } from '../utils/merge-transfers';
 import { FilePreviewDialog } from './file-preview-dialog';
 import { TransferRow } from './transfer-row';
 
+export interface TransfersScreenProps {
+  /**
+   * More actions for each finished file (the route adds the file-processing modal of the upload
+   * feature: features do not import each other, routes put them together).
+   */
+  fileActions?: (file: FileDto) => ReactNode;
+}
+
 /** Transfers (/upload): this device's uploads, finished and under way, newest first. */
-export function TransfersScreen() {
+export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
   const { t } = useTranslation();
   const files = useMyFiles();
   const jobs = useUploadJobs();
@@ -68,7 +77,7 @@ export function TransfersScreen() {
     content = (
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('transfers.listLabel')}>
         {items.map((item) => (
-          <TransferRow key={item.key} item={item} onOpen={setPreview} />
+          <TransferRow key={item.key} item={item} onOpen={setPreview} fileActions={fileActions} />
         ))}
       </Stack>
     );
