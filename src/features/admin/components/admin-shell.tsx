@@ -25,8 +25,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
     >
       <SkipLink />
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          {/* On a narrow screen the title gives way (truncated), never the version badge. */}
+          <Group gap="xs" wrap="nowrap" miw={0}>
             <Burger
               opened={navOpen}
               onClick={nav.toggle}
@@ -34,12 +35,14 @@ export function AdminShell({ children }: { children: ReactNode }) {
               size="sm"
               aria-label={navOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             />
-            <Text fw={800}>{t('admin.shell.title')}</Text>
-            <Badge variant="light" size="sm" tt="none">
+            <Text fw={800} fz={{ base: 'sm', xs: 'md' }} truncate="end" miw={0}>
+              {t('admin.shell.title')}
+            </Text>
+            <Badge variant="light" size="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
               {t('admin.shell.version')}
             </Badge>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <TextInput
               visibleFrom="md"
               size="xs"
