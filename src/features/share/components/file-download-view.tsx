@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarX, IconDownload, IconFile, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { RETENTION_DAYS } from '@domain/constants';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
@@ -112,11 +113,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
             >
               {busy ? t('download.downloading') : t('download.download')}
             </Button>
-            {download.isError && !isGone(download.error) && (
-              <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />}>
-                {t('download.downloadFailed')}
-              </Alert>
-            )}
+            {download.isError && !isGone(download.error) && <ErrorAlert>{t('download.downloadFailed')}</ErrorAlert>}
           </Stack>
 
           <Group gap="xs" wrap="nowrap" align="flex-start">

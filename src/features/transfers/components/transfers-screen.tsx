@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconCloudUpload, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { PageSection } from '@/components/page-section';
+import { EmptyState, LoadingState } from '@/components/screen-states';
 import { describeError } from '@/lib/api/failure';
 import type { FileDto } from '@domain/api-types';
 import { useMyFiles } from '../api/get-my-files';
@@ -31,23 +32,10 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
 
   let content;
   if (files.isPending && items.length === 0) {
-    content = (
-      <Center py="xl" role="status" aria-live="polite">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden />
-          <Text>{t('transfers.loading')}</Text>
-        </Group>
-      </Center>
-    );
+    content = <LoadingState label={t('transfers.loading')} />;
   } else if (files.isError && items.length === 0) {
     content = (
-      <Alert
-        color="red"
-        variant="light"
-        role="alert"
-        icon={<IconAlertTriangle size={20} aria-hidden />}
-        title={t('transfers.loadFailed')}
-      >
+      <ErrorAlert title={t('transfers.loadFailed')}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{describeError(t, files.error)}</Text>
           <Button
@@ -61,17 +49,15 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
             {t('transfers.retryLoad')}
           </Button>
         </Stack>
-      </Alert>
+      </ErrorAlert>
     );
   } else if (items.length === 0) {
     content = (
-      <Stack align="center" gap="md" py="xl">
-        <IconCloudUpload size={48} stroke={1.4} aria-hidden />
-        <Text fw={600}>{t('transfers.empty')}</Text>
-        <Button component={Link} to="/">
-          {t('transfers.uploadFromHome')}
-        </Button>
-      </Stack>
+      <EmptyState
+        icon={<IconCloudUpload size={48} stroke={1.4} aria-hidden />}
+        text={t('transfers.empty')}
+        action={t('transfers.uploadFromHome')}
+      />
     );
   } else {
     content = (

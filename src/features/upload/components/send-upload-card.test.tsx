@@ -1,25 +1,16 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicSettings } from '@domain/api-types';
-import { MAX_FILE_SIZE, MAX_RECIPIENTS, RETENTION_DAYS } from '@domain/constants';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MAX_RECIPIENTS } from '@domain/constants';
+import { DEFAULT_SETTINGS, jsonResponse, stubApi } from '@/test/api';
 import { renderWithProviders } from '@/test/render';
 import { SendUploadCard } from './send-upload-card';
 
 // The send part of the Home card before any upload; the real send end to end: tests/e2e/send.
 
-const settings: PublicSettings = {
-  maxFileSize: MAX_FILE_SIZE,
-  retentionDays: RETENTION_DAYS,
-  mailFrom: 'Ulak <no-reply@files.example>',
-};
-
 beforeEach(() => {
-  // The network, not our code: the API answers GET settings.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json(settings)),
-  );
+  // The API answers GET settings.
+  stubApi(() => jsonResponse(200, DEFAULT_SETTINGS));
 });
 
 describe('Home send section', () => {
