@@ -11,15 +11,7 @@ import {
   type UploadMessage,
   type UploadPageMessage,
 } from '@/lib/upload-engine/protocol';
-
-/**
- * Longest a page message keeps the worker busy. Default 60 s: three times the page's heartbeat,
- * far below the 5-minute limit, so the worker never gets killed for overrunning an event.
- */
-export const MESSAGE_BUDGET_MS = 60_000;
-
-/** Longest a `sync` event keeps the worker busy. Default 150 s: under Chromium's ~3-minute cap. */
-export const SYNC_BUDGET_MS = 150_000;
+import { MESSAGE_BUDGET_MS, SYNC_BUDGET_MS } from '@/lib/upload-engine/timings';
 
 // Background Sync's event is not in TypeScript's WebWorker types.
 interface SyncEvent extends ExtendableEvent {

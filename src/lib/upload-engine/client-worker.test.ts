@@ -6,11 +6,9 @@ import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadMessage } from './protocol';
 import { sha256, startTestBackend, TEST_ANON_KEY, type TestBackend } from './test-backend';
+import { ACK_TIMEOUT_MS } from './timings';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
-
-/** How long the page waits for a worker's answer (client.ts). */
-const ACK_TIMEOUT_MS = 3_000;
 
 let backend: TestBackend;
 let posted: UploadMessage[];

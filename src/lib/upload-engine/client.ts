@@ -9,6 +9,7 @@ import type { UploadEngine } from './engine';
 import type { UploadEvent, UploadJobSummary, UploadMessage, UploadPageMessage } from './protocol';
 import { isUploadAck, isUploadEvent, UPLOAD_CHANNEL, UPLOAD_SYNC_TAG } from './protocol';
 import { getUploadStore, hasUnfinishedJobs, newJobRecord, summarizeJob } from './store';
+import { ACK_TIMEOUT_MS, HEARTBEAT_MS } from './timings';
 
 /** A file handed to the queue. */
 export interface JobRef {
@@ -17,15 +18,6 @@ export interface JobRef {
   size: number;
   type: string;
 }
-
-/**
- * How often an open page reminds the runner of unfinished jobs. Default 20 s: each message is a new
- * service worker event, which keeps the worker alive past the few minutes one event may last, and
- * picks up a job whose previous runner died. It must stay below the engine's lease (30 s), which
- * must stay below the worker's budget for one message (MESSAGE_BUDGET_MS, 60 s): see
- * docs/architecture.md, "The page and the worker".
- */
-const HEARTBEAT_MS = 20_000;
 
 // Background Sync is not in TypeScript's DOM types.
 interface SyncCapableRegistration {
@@ -63,13 +55,6 @@ function announce(event: UploadEvent): void {
   postChannel ??= new BroadcastChannel(UPLOAD_CHANNEL);
   postChannel.postMessage(event satisfies UploadMessage);
 }
-
-/**
- * How long the page waits for the worker to acknowledge a message before it runs the engine itself.
- * 3 s: a worker that is starting up answers well within it; a worker from before the upload
- * handlers never answers, and its page must not wait for it for long.
- */
-const ACK_TIMEOUT_MS = 3_000;
 
 /** The controlling worker has answered: it runs the queue. Reset when another worker takes over. */
 let workerAnswers = false;

@@ -14,6 +14,7 @@ import { failureOf, localFailure } from '@/lib/api/failure';
 import type { UploadApi } from './api';
 import { UNFINISHED_STATES, type UploadEvent } from './protocol';
 import { SpeedMeter } from './speed-meter';
+import { LEASE_MS } from './timings';
 import { notStartedOnServer, summarizeJob, type UploadJobRecord, type UploadStore } from './store';
 
 export interface UploadEngineOptions {
@@ -39,9 +40,9 @@ export interface UploadEngineOptions {
    */
   offlineRecheckMs?: number;
   /**
-   * How long a runner's claim on a job lasts without being renewed. Default 30 s: another
-   * context (a second tab, the next worker instance) takes over a job at most this long after its
-   * runner died, and never while it is alive (the claim is renewed every third of this).
+   * How long a runner's claim on a job lasts without being renewed. Default LEASE_MS (30 s, see
+   * timings.ts): another context (a second tab, the next worker instance) takes over a job at most
+   * this long after its runner died, and never while it is alive (renewed every third of this).
    */
   leaseMs?: number;
   /**
@@ -200,7 +201,7 @@ export class UploadEngine {
     this.partsInFlight = options.partsInFlight ?? PARTS_IN_FLIGHT;
     this.retryDelaysMs = options.retryDelaysMs ?? RETRY_DELAYS_MS;
     this.offlineRecheckMs = options.offlineRecheckMs ?? 5_000;
-    this.leaseMs = options.leaseMs ?? 30_000;
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
     this.signBatchSize = Math.min(options.signBatchSize ?? 20, MAX_PARTS_PER_SIGN_REQUEST);
     this.urlExpiryMarginMs = options.urlExpiryMarginMs ?? 60_000;
     this.speedWindowMs = options.speedWindowMs ?? 10_000;

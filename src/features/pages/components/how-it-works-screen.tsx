@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Accordion, Card, List, ListItem, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCloudUpload, IconLink, IconShare } from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
@@ -19,6 +20,17 @@ const SPECS = ['maxSize', 'retention', 'types', 'batch', 'resume', 'link', 'emai
 
 const FAQ = ['retention', 'expiry', 'limit', 'account', 'security', 'extend'] as const;
 
+/** A titled part of the page (an <h2> that names its <section>). */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Title order={2} id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
 /**
  * /how-it-works: three steps, security, technical specifications and the FAQ (SPEC §2), with the
  * limits the server enforces now; the admin's published text instead, when there is one.
@@ -57,21 +69,15 @@ export function HowItWorksScreen() {
           ))}
         </SimpleGrid>
 
-        <Stack gap="sm" component="section" aria-labelledby="security-title">
-          <Title order={2} id="security-title">
-            {t('howItWorks.security.title')}
-          </Title>
+        <Section id="security-title" title={t('howItWorks.security.title')}>
           <List spacing="xs">
             {SECURITY_POINTS.map((id) => (
               <ListItem key={id}>{t(`howItWorks.security.points.${id}` satisfies ParseKeys, values)}</ListItem>
             ))}
           </List>
-        </Stack>
+        </Section>
 
-        <Stack gap="sm" component="section" aria-labelledby="specs-title">
-          <Title order={2} id="specs-title">
-            {t('howItWorks.specs.title')}
-          </Title>
+        <Section id="specs-title" title={t('howItWorks.specs.title')}>
           <Table.ScrollContainer minWidth={280}>
             <Table striped withTableBorder>
               <Table.Tbody>
@@ -86,12 +92,9 @@ export function HowItWorksScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        </Stack>
+        </Section>
 
-        <Stack gap="sm" component="section" aria-labelledby="faq-title">
-          <Title order={2} id="faq-title">
-            {t('howItWorks.faq.title')}
-          </Title>
+        <Section id="faq-title" title={t('howItWorks.faq.title')}>
           <Accordion variant="separated" multiple>
             {FAQ.map((id) => (
               <Accordion.Item key={id} value={id}>
@@ -104,7 +107,7 @@ export function HowItWorksScreen() {
               </Accordion.Item>
             ))}
           </Accordion>
-        </Stack>
+        </Section>
       </PublishedPage>
     </PageSection>
   );

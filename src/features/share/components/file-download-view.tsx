@@ -21,12 +21,13 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { RETENTION_DAYS } from '@domain/constants';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
-import { deletionDateFormat } from '@/components/share-actions/use-share-message';
 import type { ShareDto } from '@domain/api-types';
+import { useFormatDate } from '@/lib/format-date';
 import { isGone, useRequestDownload } from '../api/request-download';
 
 // Loaded when someone opens it: the download page stays small for everyone else.
@@ -54,7 +55,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
   const { t, i18n } = useTranslation();
   const expiry = useExpiry(share.expiresAt);
   const download = useRequestDownload(share.shareId);
-  const uploaded = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const formatDate = useFormatDate();
   const busy = download.isPending;
 
   const onDownload = () => {
@@ -94,7 +95,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
 
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
             <Detail label={t('download.details.size')} value={formatBytes(share.size, i18n.language)} />
-            <Detail label={t('download.details.uploaded')} value={uploaded.format(new Date(share.createdAt))} />
+            <Detail label={t('download.details.uploaded')} value={formatDate(share.createdAt)} />
             <Detail
               label={t('download.details.timeLeft')}
               value={expiry.label}
@@ -104,7 +105,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
 
           {share.expiresAt !== null && (
             <Alert color="yellow" variant="light" role="note" icon={<IconCalendarX size={20} aria-hidden />}>
-              {t('download.expiryNotice', { date: deletionDateFormat.format(new Date(share.expiresAt)) })}
+              {t('download.expiryNotice', { date: formatDate(share.expiresAt, 'long') })}
             </Alert>
           )}
 
@@ -123,11 +124,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
             >
               {busy ? t('download.downloading') : t('download.download')}
             </Button>
-            {download.isError && !isGone(download.error) && (
-              <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />}>
-                {t('download.downloadFailed')}
-              </Alert>
-            )}
+            {download.isError && !isGone(download.error) && <ErrorAlert>{t('download.downloadFailed')}</ErrorAlert>}
           </Stack>
 
           <Group gap="xs" wrap="nowrap" align="flex-start">

@@ -4,7 +4,9 @@ import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { GIB, MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
 import { PublishedPage } from '@/components/published-page/published-page';
+import { usePublishedPage } from '@/lib/api/pages';
 import { useSettings } from '@/lib/api/settings';
+import classes from './home-screen.module.css';
 import { SendUploadCard } from './send-upload-card';
 
 const FEATURES = [
@@ -15,42 +17,47 @@ const FEATURES = [
 ] as const satisfies readonly { titleKey: ParseKeys; textKey: ParseKeys; icon: unknown }[];
 
 /**
- * Home (/): hero, feature tiles and the upload card, with the limits the server enforces now. The
- * admin's published text replaces the hero's text and tiles (the title and the card stay).
+ * Home (/): the title, the upload card and the feature tiles, with the limits the server enforces
+ * now. The admin's published text replaces the subtitle and the tiles (the title and the card stay).
  */
 export function HomeScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = useSettings();
+  const published = usePublishedPage('home', i18n.language) !== null;
   const days = settings?.retentionDays ?? RETENTION_DAYS;
   const values = { count: days, days, maxSizeGb: (settings?.maxFileSize ?? MAX_FILE_SIZE) / GIB };
   return (
     <Container size="lg">
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <Stack gap="lg">
+      <div className={classes.layout}>
+        <Stack gap="lg" className={classes.intro}>
           <Title order={1}>{t('home.title')}</Title>
           <PublishedPage slug="home">
             <Text size="lg" c="dimmed">
               {t('home.subtitle', values)}
             </Text>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              {FEATURES.map(({ icon: Icon, titleKey, textKey }) => (
-                <Stack key={titleKey} gap={6}>
-                  <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
-                    <Icon size={20} stroke={1.6} />
-                  </ThemeIcon>
-                  <Title order={2} fz="md">
-                    {t(titleKey, values)}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {t(textKey, values)}
-                  </Text>
-                </Stack>
-              ))}
-            </SimpleGrid>
           </PublishedPage>
         </Stack>
-        <SendUploadCard />
-      </SimpleGrid>
+        <div className={classes.card}>
+          <SendUploadCard />
+        </div>
+        {!published && (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" className={classes.features}>
+            {FEATURES.map(({ icon: Icon, titleKey, textKey }) => (
+              <Stack key={titleKey} gap={6}>
+                <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+                  <Icon size={20} stroke={1.6} />
+                </ThemeIcon>
+                <Title order={2} fz="md">
+                  {t(titleKey, values)}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {t(textKey, values)}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        )}
+      </div>
     </Container>
   );
 }

@@ -1,8 +1,9 @@
 import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
+import { IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RETENTION_DAYS } from '@domain/constants';
 import { MAX_SEND_MESSAGE_LENGTH, MAX_SEND_TITLE_LENGTH } from '@domain/recipients';
+import { ErrorAlert } from '@/components/error-alert';
 import { describeError, failureOf } from '@/lib/api/failure';
 import { useSettings } from '@/lib/api/settings';
 import type { SendForm, SendStatus } from '../hooks/use-send-form';
@@ -76,13 +77,7 @@ export function SendFields({ form, disabled = false, onRetry, withMessage = true
         </Alert>
       )}
       {status.kind === 'failed' && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertTriangle size={20} aria-hidden />}
-          title={status.heading === undefined ? describeError(t, status.cause) : t(status.heading)}
-        >
+        <ErrorAlert title={status.heading === undefined ? describeError(t, status.cause) : t(status.heading)}>
           <Stack gap="xs" align="flex-start">
             {status.heading !== undefined && <span>{describeError(t, status.cause)}</span>}
             {status.retryShareIds !== undefined && onRetry !== undefined && (
@@ -91,7 +86,7 @@ export function SendFields({ form, disabled = false, onRetry, withMessage = true
               </Button>
             )}
           </Stack>
-        </Alert>
+        </ErrorAlert>
       )}
     </Stack>
   );

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { IconDownload, IconMailForward, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '@domain/format-bytes';
 import { SENT_MODAL_CLOSE_DELAY_MS } from '@domain/recipients';
 import type { FileDto } from '@domain/api-types';
+import { ErrorAlert } from '@/components/error-alert';
+import { FileSummary } from '@/components/file-summary';
 import { describeError } from '@/lib/api/failure';
 import { downloadFile } from '@/lib/download-file';
 import { useSendLinks } from '../api/send-links';
@@ -67,21 +68,12 @@ export function SendFileModal({ file, opened, onClose }: SendFileModalProps) {
       closeButtonProps={{ 'aria-label': t('shareExtras.close') }}
     >
       <Stack gap="md">
-        <Stack gap={2}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {file.name}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {formatBytes(file.size, i18n.language)}
-          </Text>
-        </Stack>
+        <FileSummary name={file.name} size={file.size} />
         <Button variant="light" leftSection={<IconDownload size={18} aria-hidden />} onClick={onDownload}>
           {t('send.modal.download')}
         </Button>
         {downloadError !== null && (
-          <Alert color="red" variant="light" role="alert" title={t('send.modal.downloadFailed')}>
-            {describeError(t, downloadError)}
-          </Alert>
+          <ErrorAlert title={t('send.modal.downloadFailed')}>{describeError(t, downloadError)}</ErrorAlert>
         )}
         <SendFields form={form} disabled={status.kind === 'working' || sent} withMessage />
         <Group justify="flex-end">

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicSettings } from '@domain/api-types';
 import { settingsKeys } from '@/lib/api/settings';
+import { DEFAULT_SETTINGS, jsonResponse, stubApi } from '@/test/api';
 import { renderWithProviders } from '@/test/render';
 import { useUploadCard } from '../hooks/use-upload-card';
 import { UploadCard } from './upload-card';
@@ -19,21 +20,11 @@ const files = () => [
   new File(['b'], 'photo.jpg', { type: 'image/jpeg' }),
 ];
 
-const settings: PublicSettings = {
-  maxFileSize: 1000,
-  retentionDays: 3,
-  mailFrom: null,
-  allowedFileTypes: 'all',
-  customFileTypes: [],
-  maintenanceMode: false,
-};
+const settings: PublicSettings = { ...DEFAULT_SETTINGS, maxFileSize: 1000 };
 
 beforeEach(() => {
-  // The network, not our code: the API answers GET settings (a small limit, to test it cheaply).
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json(settings)),
-  );
+  // The API answers GET settings (a small limit, to test it cheaply).
+  stubApi(() => jsonResponse(200, settings));
 });
 
 describe('Home upload card', () => {

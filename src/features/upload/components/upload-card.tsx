@@ -1,15 +1,9 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconClockHour4,
-  IconFilePlus,
-  IconFolderPlus,
-  IconRefresh,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconClockHour4, IconFilePlus, IconFolderPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
 import type { FileDto } from '@domain/api-types';
 import { describeError, localFailure } from '@/lib/api/failure';
@@ -20,11 +14,9 @@ import type { BatchEntry } from '../hooks/use-upload-batch';
 import { UploadCardContext } from '../hooks/use-upload-card';
 import type { UploadCardApi } from '../hooks/use-upload-card';
 import { FileDropOverlay } from './file-drop-overlay';
+import { PickButton } from './pick-button';
 import { SelectedFilesList } from './selected-files-list';
 import { UploadResults } from './upload-results';
-
-// React passes unknown lower-case attributes through; TypeScript's DOM types do not know this one.
-const FOLDER_INPUT_ATTRIBUTES = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
 export interface UploadCardProps {
   /** Extra sections (send by email, ...) placed above the Upload button; they read the card with `useUploadCard`. */
@@ -46,8 +38,6 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   const [error, setError] = useState<unknown>(null);
   const [tooLarge, setTooLarge] = useState<readonly File[]>([]);
   const [uploaded, setUploaded] = useState<FileDto[]>([]);
-  const filesInput = useRef<HTMLInputElement>(null);
-  const folderInput = useRef<HTMLInputElement>(null);
   const busy = batch.phase === 'uploading';
 
   const progress = useMemo(
@@ -149,57 +139,26 @@ export function UploadCard({ children, actions }: UploadCardProps) {
           )}
 
           <Group grow gap="sm">
-            <Button
-              variant="light"
-              px="xs"
-              leftSection={<IconFilePlus size={18} aria-hidden />}
-              onClick={() => filesInput.current?.click()}
+            <PickButton
+              label={t('upload.card.addFiles')}
+              icon={<IconFilePlus size={18} aria-hidden />}
+              onFiles={addFiles}
               disabled={busy || maintenance}
-            >
-              {t('upload.card.addFiles')}
-            </Button>
-            <Button
-              variant="light"
-              px="xs"
-              leftSection={<IconFolderPlus size={18} aria-hidden />}
-              onClick={() => folderInput.current?.click()}
+              accept={settings?.accept}
+              testId="upload-files-input"
+            />
+            <PickButton
+              label={t('upload.card.addFolder')}
+              icon={<IconFolderPlus size={18} aria-hidden />}
+              folder
+              onFiles={addFiles}
               disabled={busy || maintenance}
-            >
-              {t('upload.card.addFolder')}
-            </Button>
+              testId="upload-folder-input"
+            />
           </Group>
-          <input
-            ref={filesInput}
-            type="file"
-            multiple
-            hidden
-            tabIndex={-1}
-            aria-hidden
-            data-testid="upload-files-input"
-            // A hint for the picker; the server checks the type at create time.
-            accept={settings?.accept}
-            onChange={(event) => {
-              addFiles(event.currentTarget.files ?? []);
-              event.currentTarget.value = '';
-            }}
-          />
-          <input
-            ref={folderInput}
-            type="file"
-            multiple
-            hidden
-            tabIndex={-1}
-            aria-hidden
-            data-testid="upload-folder-input"
-            {...FOLDER_INPUT_ATTRIBUTES}
-            onChange={(event) => {
-              addFiles(event.currentTarget.files ?? []);
-              event.currentTarget.value = '';
-            }}
-          />
 
           {tooLarge.length > 0 && (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />}>
+            <ErrorAlert>
               <Stack gap={4}>
                 {tooLarge.map((file) => (
                   <Text key={`${file.name}:${file.size}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -207,7 +166,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
                   </Text>
                 ))}
               </Stack>
-            </Alert>
+            </ErrorAlert>
           )}
 
           {selection.length > 0 && (
@@ -216,17 +175,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
 
           {children}
 
-          {error !== null && (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              icon={<IconAlertTriangle size={20} aria-hidden />}
-              title={t('upload.card.failed')}
-            >
-              {describeError(t, error)}
-            </Alert>
-          )}
+          {error !== null && <ErrorAlert title={t('upload.card.failed')}>{describeError(t, error)}</ErrorAlert>}
 
           <Group gap="sm" grow preventGrowOverflow={false}>
             <Button

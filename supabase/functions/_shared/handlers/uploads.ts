@@ -257,6 +257,12 @@ function requireUploading(row: FileRow): { uploadId: string; partCount: number }
   return { uploadId: row.uploadId, partCount: row.partCount };
 }
 
+/** The bucket no longer has the multipart upload (expired, aborted): drop its row and say so. */
+async function forgetGoneUpload(ctx: ApiContext, row: FileRow): Promise<HttpError> {
+  await deleteFileRow(ctx.db, row.id);
+  return new HttpError(409, 'upload_gone', 'This upload has expired or was cancelled. Please upload the file again.');
+}
+
 function isWholeNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value);
 }
@@ -315,14 +321,7 @@ export const listUploadedParts: RouteHandler = async (req, ctx, params) => {
     await touchUpload(ctx.db, row.id, ctx.now());
     return json<StoredParts>({ parts: parts.map(({ partNumber, etag, size }) => ({ partNumber, etag, size })) });
   } catch (error) {
-    if (error instanceof StorageError && error.code === 'upload_not_found') {
-      await deleteFileRow(ctx.db, row.id);
-      throw new HttpError(
-        409,
-        'upload_gone',
-        'This upload has expired or was cancelled. Please upload the file again.',
-      );
-    }
+    if (error instanceof StorageError && error.code === 'upload_not_found') throw await forgetGoneUpload(ctx, row);
     throw storageHttpError(error, 'Failed to list the uploaded parts');
   }
 };
@@ -387,14 +386,7 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
       [...byNumber].map(([partNumber, etag]) => ({ partNumber, etag })),
     );
   } catch (error) {
-    if (error instanceof StorageError && error.code === 'upload_not_found') {
-      await deleteFileRow(ctx.db, row.id);
-      throw new HttpError(
-        409,
-        'upload_gone',
-        'This upload has expired or was cancelled. Please upload the file again.',
-      );
-    }
+    if (error instanceof StorageError && error.code === 'upload_not_found') throw await forgetGoneUpload(ctx, row);
     if (error instanceof StorageError && error.code === 'invalid_part') {
       throw new HttpError(
         400,
