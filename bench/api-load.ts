@@ -4,51 +4,10 @@
 // BENCH_ORIGIN and BENCH_ANON_KEY point it at a host that is already running instead (to measure
 // another build of Ulak on the same machine).
 import autocannon from 'autocannon';
-import { startPlatform } from './platform.ts';
+import { BENCH_ANON_KEY, shareSmallFile, startPlatform, type Target } from './platform.ts';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
-const BENCH_ANON_KEY = 'sb_publishable_bench_000000000000000000000';
-
-interface Target {
-  origin: string;
-  anonKey: string;
-}
-
-async function call<T>(target: Target, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${target.origin}/functions/v1/api${path}`, {
-    method,
-    headers: { apikey: target.anonKey, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A complete one-byte file to read and download during the runs. */
-async function sharedFile(target: Target): Promise<string> {
-  const created = await call<{ fileId: string; shareId: string; ownerToken: string }>(target, 'POST', '/uploads', {
-    name: 'bench.txt',
-    size: 1,
-    type: 'text/plain',
-  });
-  const headers = { apikey: target.anonKey, 'content-type': 'application/json', 'x-owner-token': created.ownerToken };
-  const signed = await fetch(`${target.origin}/functions/v1/api/uploads/${created.fileId}/parts`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ partNumbers: [1] }),
-  });
-  const { urls } = (await signed.json()) as { urls: { url: string }[] };
-  const put = await fetch(urls[0]?.url ?? '', { method: 'PUT', body: 'x' });
-  const done = await fetch(`${target.origin}/functions/v1/api/uploads/${created.fileId}/complete`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ parts: [{ partNumber: 1, etag: put.headers.get('etag') }] }),
-  });
-  if (!done.ok) throw new Error(`complete: ${done.status} ${await done.text()}`);
-  return created.shareId;
-}
-
 async function measure(
   target: Target,
   label: string,
@@ -77,7 +36,7 @@ export async function runApiLoadBench(opts: { port: number }): Promise<void> {
     ? { origin: external.replace(/\/+$/, ''), anonKey: process.env.BENCH_ANON_KEY ?? BENCH_ANON_KEY }
     : { origin: `http://127.0.0.1:${opts.port}`, anonKey: BENCH_ANON_KEY };
   try {
-    const shareId = await sharedFile(target);
+    const shareId = await shareSmallFile(target, 'bench.txt', 'text/plain', 'x');
     console.log(
       `\nAPI under load: autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each (${target.origin})`,
     );

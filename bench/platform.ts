@@ -17,6 +17,50 @@ export interface BenchPlatform {
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** The anon key every benchmark's host is started with. */
+export const BENCH_ANON_KEY = 'sb_publishable_bench_000000000000000000000';
+
+/** Where the API of a host answers, and with which anon key. */
+export interface Target {
+  origin: string;
+  anonKey: string;
+}
+
+async function call<T>(target: Target, method: string, apiPath: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${target.origin}/functions/v1/api${apiPath}`, {
+    method,
+    headers: { apikey: target.anonKey, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A complete small file uploaded through the API (one part); answers its share id. */
+export async function shareSmallFile(target: Target, name: string, type: string, content: string): Promise<string> {
+  const size = new TextEncoder().encode(content).length;
+  const created = await call<{ fileId: string; shareId: string; ownerToken: string }>(target, 'POST', '/uploads', {
+    name,
+    size,
+    type,
+  });
+  const headers = { apikey: target.anonKey, 'content-type': 'application/json', 'x-owner-token': created.ownerToken };
+  const signed = await fetch(`${target.origin}/functions/v1/api/uploads/${created.fileId}/parts`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ partNumbers: [1] }),
+  });
+  const { urls } = (await signed.json()) as { urls: { url: string }[] };
+  const put = await fetch(urls[0]?.url ?? '', { method: 'PUT', body: content });
+  const done = await fetch(`${target.origin}/functions/v1/api/uploads/${created.fileId}/complete`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ parts: [{ partNumber: 1, etag: put.headers.get('etag') }] }),
+  });
+  if (!done.ok) throw new Error(`complete: ${done.status} ${await done.text()}`);
+  return created.shareId;
+}
+
 /** Starts `npm start` on `port`; `env` adds settings (a raised quota for a load test, say). */
 export async function startPlatform(port: number, env: Record<string, string> = {}): Promise<BenchPlatform> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ulak-bench-'));
@@ -29,7 +73,7 @@ export async function startPlatform(port: number, env: Record<string, string> = 
       PORT: String(port),
       DATA_DIR: dataDir,
       DIST_DIR: path.join(root, '.tmp', `bench-dist-${port}`),
-      ANON_KEY: 'sb_publishable_bench_000000000000000000000',
+      ANON_KEY: BENCH_ANON_KEY,
       ...env,
     },
   });
