@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressDir } from './scripts/precompress.ts';
 import { SHARE_TARGET } from './src/config/share-target.ts';
 import { RETENTION_DAYS } from './supabase/functions/_shared/domain/constants.ts';
 import { headersFile, originOf } from './supabase/host/security-headers.ts';
@@ -30,6 +32,27 @@ function securityHeadersFile(): Plugin {
         ...(env.CSP_CONNECT_SRC ?? '').split(/\s+/).map((o) => originOf(o)),
       ].filter((o): o is string => o !== null);
       this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile({ connect }) });
+    },
+  };
+}
+
+/**
+ * `.br` and `.gz` beside every text file of the build, for the Node host to send as they are. Runs
+ * after everything else has written the build folder (the service worker is built in
+ * vite-plugin-pwa's closeBundle), so sw.js gets its copies too.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'ulak-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler: () => precompressDir(outDir),
     },
   };
 }
@@ -92,6 +115,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   build: {
     sourcemap: true,

@@ -66,8 +66,13 @@ export function pageHeaders(sources: CspSources): Record<string, string> {
   };
 }
 
-/** The same headers as a Cloudflare Pages / Netlify `_headers` file. */
+/** The same headers as a Cloudflare Pages / Netlify `_headers` file; hashed assets cached for good. */
 export function headersFile(sources: CspSources): string {
-  const lines = ['/*', ...Object.entries(pageHeaders(sources)).map(([name, value]) => `  ${name}: ${value}`)];
+  const lines = [
+    '/*',
+    ...Object.entries(pageHeaders(sources)).map(([name, value]) => `  ${name}: ${value}`),
+    '/assets/*',
+    '  Cache-Control: public, max-age=31536000, immutable',
+  ];
   return `${lines.join('\n')}\n`;
 }

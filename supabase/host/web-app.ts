@@ -16,6 +16,7 @@ const BUILD_INPUTS = [
   'public',
   'index.html',
   'vite.config.ts',
+  'scripts/precompress.ts',
   'package-lock.json',
   'supabase/functions/_shared/domain',
 ];
@@ -88,9 +89,39 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** The encodings the build has copies for (scripts/precompress.ts), best first. */
+const ENCODED_COPIES = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Whether an Accept-Encoding header accepts `name` (listed, or `*`, without q=0). */
+export function acceptsEncoding(header: string | undefined, name: string): boolean {
+  if (!header) return false;
+  let wildcard = false;
+  for (const item of header.split(',')) {
+    const [token = '', ...params] = item.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const refused = q !== undefined && !(Number(q.slice(2)) > 0);
+    if (token.trim() === name) return !refused;
+    if (token.trim() === '*') wildcard = !refused;
+  }
+  return wildcard;
+}
+
+function fileStat(file: string): { size: number; mtimeMs: number } | null {
+  try {
+    const stat = statSync(file);
+    return stat.isFile() ? stat : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Serves the build: hashed assets cached for good, everything else revalidated, unknown paths get
- * the app; every answer carries `headers` (security-headers.ts).
+ * Serves the build: hashed assets cached for good, everything else revalidated (ETag), unknown
+ * paths get the app; every answer carries `headers` (security-headers.ts). Text files go out as
+ * the build's brotli or gzip copy when the browser accepts one, streamed from disk like the rest.
  */
 export function staticHandler(distDir: string, headers: Record<string, string>): WebHandler {
   const root = path.resolve(distDir);
@@ -115,20 +146,48 @@ export function staticHandler(distDir: string, headers: Record<string, string>):
       return;
     }
     let file = path.resolve(root, `.${pathname}`);
-    if (!file.startsWith(root + path.sep) || !existsSync(file) || statSync(file).isDirectory()) {
+    let stat = file.startsWith(root + path.sep) ? fileStat(file) : null;
+    if (stat === null) {
       file = path.join(root, 'index.html');
-      if (!existsSync(file)) {
+      stat = fileStat(file);
+      if (stat === null) {
         res
           .writeHead(503, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' })
           .end('The web app is not built.');
         return;
       }
     }
+    // The copies exist only for text types, so only those answers vary by encoding.
+    let varies = false;
+    let encoding: string | null = null;
+    for (const copy of ENCODED_COPIES) {
+      const copyStat = fileStat(file + copy.suffix);
+      if (copyStat === null) continue;
+      varies = true;
+      if (encoding === null && acceptsEncoding(req.headers['accept-encoding'], copy.name)) {
+        encoding = copy.name;
+        file += copy.suffix;
+        stat = copyStat;
+      }
+    }
     const immutable = pathname.startsWith('/assets/');
-    res.writeHead(200, {
+    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
+    const common = {
       ...headers,
-      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ETag: etag,
+      ...(varies ? { Vary: 'Accept-Encoding' } : {}),
+    };
+    if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) {
+      res.writeHead(304, common).end();
+      return;
+    }
+    res.writeHead(200, {
+      ...common,
+      'Content-Type':
+        TYPES[path.extname(encoding ? file.slice(0, file.lastIndexOf('.')) : file)] ?? 'application/octet-stream',
+      'Content-Length': String(stat.size),
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
     });
     if (req.method === 'HEAD') {
       res.end();
