@@ -4,7 +4,7 @@
 // FCP, LCP, TBT and bytes transferred, then the JavaScript a cold download page loads, counted as
 // sent (compressed) by a real browser. A page whose performance score is under FLOOR is returned
 // as a failure: `npm run bench` ends non-zero on it.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -35,6 +35,11 @@ async function audit(port: number, url: string): Promise<PageFigures> {
   });
   if (result === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // BENCH_LIGHTHOUSE_JSON=<folder> keeps each report, to read Lighthouse's own findings.
+  if (process.env.BENCH_LIGHTHOUSE_JSON) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    await writeFile(path.join(process.env.BENCH_LIGHTHOUSE_JSON, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {

@@ -12,10 +12,32 @@ import { createAppRouter } from './router';
 const i18n = setupI18n(env.productName);
 const router = createAppRouter(queryClient);
 
-/** Side effects of a real start (not of tests): the API diagnostics and the service worker. */
+/** The download page: where most people land, from a link, on a phone. */
+const isDownloadPage = (pathname: string) => /^\/(?:s|share)\//.test(pathname);
+
+/**
+ * Picks up uploads a closed tab, a killed browser or a lost network left unfinished. Not on the
+ * download page, which must stay light for a recipient's first visit: the queue's code loads on
+ * the first other screen (the service worker resumes the jobs meanwhile on its own: Background
+ * Sync and its start).
+ */
+function startUploadsOffTheDownloadPage(): void {
+  const start = () => {
+    void import('@/lib/upload-engine/client').then(({ initUploads }) => initUploads());
+  };
+  if (!isDownloadPage(router.state.location.pathname)) return start();
+  const stop = router.subscribe('onResolved', ({ toLocation }) => {
+    if (isDownloadPage(toLocation.pathname)) return;
+    stop();
+    start();
+  });
+}
+
+/** Side effects of a real start (not of tests): the API diagnostics, the service worker, the upload queue. */
 export function startApp(): void {
   void runStartupCheck();
   registerServiceWorker();
+  startUploadsOffTheDownloadPage();
 }
 
 export function App() {

@@ -15,10 +15,9 @@ const root = createRoot(container);
 async function start(): Promise<void> {
   try {
     const { App, startApp } = await import('./app');
-    const [{ queryClient }, { setupTransfersPersistence }, { initUploads }] = await Promise.all([
+    const [{ queryClient }, { setupTransfersPersistence }] = await Promise.all([
       import('@/lib/query-client'),
       import('@/features/transfers/utils/persist-transfers'),
-      import('@/lib/upload-engine/client'),
     ]);
     // Before the first render, so Transfers can open with the saved list (offline too).
     setupTransfersPersistence(queryClient);
@@ -28,8 +27,6 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
     startApp();
-    // Picks up uploads a closed tab, a killed browser or a lost network left unfinished.
-    initUploads();
   } catch (error) {
     console.error(error);
     const message = error instanceof Error ? error.message : String(error);

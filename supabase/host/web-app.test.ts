@@ -106,6 +106,14 @@ describe('the web app host', () => {
     expect(other.status).toBe(200);
   });
 
+  it('sends a file changed after the build as it is now, not its older compressed copy', async () => {
+    const changed = `${script}// patched by hand\n`;
+    await writeFile(path.join(dir, 'assets', 'app-abc123.js'), changed);
+    const answer = await get('/assets/app-abc123.js', { 'Accept-Encoding': 'br, gzip' });
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe(changed);
+  });
+
   it('reads Accept-Encoding as browsers and proxies write it', () => {
     expect(acceptsEncoding('gzip, deflate, br', 'br')).toBe(true);
     expect(acceptsEncoding('BR;q=0.5', 'br')).toBe(true);

@@ -162,7 +162,8 @@ export function staticHandler(distDir: string, headers: Record<string, string>):
     let encoding: string | null = null;
     for (const copy of ENCODED_COPIES) {
       const copyStat = fileStat(file + copy.suffix);
-      if (copyStat === null) continue;
+      // A copy older than its file is stale (the file was changed by hand after the build): skip it.
+      if (copyStat === null || copyStat.mtimeMs < stat.mtimeMs) continue;
       varies = true;
       if (encoding === null && acceptsEncoding(req.headers['accept-encoding'], copy.name)) {
         encoding = copy.name;
