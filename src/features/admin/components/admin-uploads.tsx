@@ -50,10 +50,10 @@ const COLUMNS: { key: SortKey; labelKey: 'name' | 'type' | 'size' | 'uploaded' |
   ];
 
 /** /admin/uploads: every stored file, searched, filtered and sorted by the server, with a real summary. */
-export function AdminUploads() {
+export function AdminUploads({ initialSearch }: { initialSearch?: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { text, setText, search } = useDebouncedSearch();
+  const { text, setText, search } = useDebouncedSearch(initialSearch);
   const [type, setType] = useState<TypeFilter>('all');
   const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({ key: 'createdAt', dir: 'desc' });
   const [page, setPage] = useState(1);
