@@ -1,7 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconClockHour4, IconFilePlus, IconFolderPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconClockHour4,
+  IconFilePlus,
+  IconFolderPlus,
+  IconRefresh,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
