@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Group, Select, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DownloadLogDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
@@ -8,6 +7,7 @@ import { useDownloads } from '../api/get-downloads';
 import { useDebouncedSearch } from '../hooks/use-debounced-search';
 import { formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
+import { SearchField } from './search-field';
 import { DataTable, WRAP_ANYWHERE, type Column } from './data-table';
 
 /** /admin/downloads: the download log, newest first, filtered by file and country. */
@@ -34,16 +34,13 @@ export function AdminDownloads() {
   return (
     <AdminPage title={t('admin.downloads.title')} intro={t('admin.downloads.intro')}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          type="search"
+        <SearchField
           label={t('admin.downloads.search')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
+          onChange={(value) => {
+            setText(value);
             setPage(1);
           }}
-          style={{ flex: '1 1 220px' }}
         />
         <Select
           label={t('admin.downloads.country')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Select, SimpleGrid, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconArrowsSort,
   IconChevronDown,
@@ -8,7 +8,6 @@ import {
   IconDatabase,
   IconDownload,
   IconFiles,
-  IconSearch,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminFileDto } from '@domain/api-types';
@@ -19,6 +18,7 @@ import { useDebouncedSearch } from '../hooks/use-debounced-search';
 import type { UploadsQuery } from '../keys';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
+import { SearchField } from './search-field';
 import { DataTable, WRAP_ANYWHERE, type Column } from './data-table';
 import { FileDetailsDrawer } from './file-details-drawer';
 import { StatCard } from './stat-card';
@@ -144,17 +144,14 @@ export function AdminUploads() {
       </SimpleGrid>
 
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <SearchField
           label={t('admin.uploads.search')}
           placeholder={t('admin.uploads.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
+          onChange={(value) => {
+            setText(value);
             setPage(1);
           }}
-          style={{ flex: '1 1 220px' }}
-          type="search"
         />
         <Select
           label={t('admin.uploads.typeFilter')}
