@@ -18,7 +18,9 @@ test.afterEach(async () => {
 
 test('an upload cut off by a lost network goes on by itself when it is back', async ({ page, context, baseURL }) => {
   test.setTimeout(180_000);
-  const source = await makeRandomFile(dir, 'field recording.wav', 120 * 1024 * 1024);
+  // 400 MiB (50 parts): the network goes once 2 parts are stored, and the other 48 must still be
+  // on their way then, however fast this machine's loopback is (120 MiB finished first, once).
+  const source = await makeRandomFile(dir, 'field recording.wav', 400 * 1024 * 1024);
   await openControlled(page);
   await page.getByTestId('upload-files-input').setInputFiles(source.path);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
