@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiHandler } from '../functions/_shared/api.ts';
-import type { ServerConfig } from '../functions/_shared/config.ts';
+import { DEFAULT_STUN_URLS, DEFAULT_TURN_TTL_SECONDS, type ServerConfig } from '../functions/_shared/config.ts';
 import type { ApiContext, Logger } from '../functions/_shared/context.ts';
 import { createStorage, type Storage } from '../functions/_shared/storage.ts';
 import { startEmbeddedStorage } from '../host/storage-server.ts';
@@ -83,6 +83,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     admin: { username: 'admin', passwordHash: 'unused' },
     storage: options.withoutStorage ? null : storageSettings,
     storageMissing: options.withoutStorage ? ['S3_ENDPOINT (or R2_ACCOUNT_ID)'] : [],
+    ice: { stunUrls: DEFAULT_STUN_URLS, turnUrls: [], turnTtlSeconds: DEFAULT_TURN_TTL_SECONDS },
     ...options.config,
   };
 

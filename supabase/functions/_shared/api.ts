@@ -6,6 +6,7 @@ import { healthHandler } from './handlers/health.ts';
 import { adminLoginHandler } from './handlers/admin-login.ts';
 import { shareRoutes } from './handlers/share-routes.ts';
 import { sendMail } from './handlers/send-mail.ts';
+import { iceServersHandler } from './handlers/ice-servers.ts';
 
 export type RouteHandler = (req: Request, ctx: ApiContext, params: Record<string, string>) => Promise<Response>;
 
@@ -25,6 +26,7 @@ const routes: Route[] = [
   { method: 'POST', path: '/admin/login', handler: adminLoginHandler, auth: 'anon' },
   ...shareRoutes,
   { method: 'POST', path: '/send', handler: sendMail, auth: 'anon' },
+  { method: 'GET', path: '/p2p/ice-servers', handler: iceServersHandler, auth: 'anon' },
 ];
 
 function match(pattern: string, path: string): Record<string, string> | null {
