@@ -21,7 +21,7 @@ import { deletionDateFormat } from '@/components/share-actions/use-share-message
 import { ApiError } from '@/lib/supabase';
 import type { ShareDto } from '@domain/api-types';
 import { useRequestDownload } from '../api/request-download';
-import { startBrowserDownload } from '../utils/start-browser-download';
+import { startBrowserDownload } from '@/lib/start-browser-download';
 
 // A 404 turns the whole page into 'File Not Found' (the share query is fetched again); no banner.
 function isGone(error: unknown): boolean {

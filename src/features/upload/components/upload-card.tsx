@@ -10,6 +10,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
 import { RETENTION_DAYS } from '@domain/constants';
 import type { FileDto } from '@domain/api-types';
 import { useFileSelection } from '../hooks/use-file-selection';
@@ -17,7 +18,6 @@ import { useUploadBatch } from '../hooks/use-upload-batch';
 import type { BatchEntry } from '../hooks/use-upload-batch';
 import { UploadCardContext } from '../hooks/use-upload-card';
 import type { UploadCardApi } from '../hooks/use-upload-card';
-import { FileDropOverlay } from './file-drop-overlay';
 import { SelectedFilesList } from './selected-files-list';
 import { UploadResults } from './upload-results';
 
@@ -107,7 +107,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
 
   return (
     <UploadCardContext.Provider value={api}>
-      <FileDropOverlay onFiles={addFiles} disabled={busy} />
+      <FileDropOverlay onFiles={addFiles} label={t('upload.card.dropHere')} disabled={busy} />
       <Card withBorder shadow="sm" padding="lg" radius="lg" component="section" aria-labelledby="upload-card-title">
         <Stack gap="md">
           <Stack gap={4}>
