@@ -118,6 +118,7 @@ async function main(): Promise<void> {
     VITE_PRODUCT_NAME: given.VITE_PRODUCT_NAME ?? config.productName,
     ...(given.VITE_SUPABASE_URL ? { VITE_SUPABASE_URL: given.VITE_SUPABASE_URL } : {}),
     ...(given.VITE_CONTACT_EMAIL ? { VITE_CONTACT_EMAIL: given.VITE_CONTACT_EMAIL } : {}),
+    ...(given.VITE_PEERJS_URL ? { VITE_PEERJS_URL: given.VITE_PEERJS_URL } : {}),
   };
   let web: WebHandler;
   let closeWeb = async () => {};
