@@ -20,3 +20,17 @@ export interface FileDto extends ShareDto {
   shareUrl: string;
   state: 'uploading' | 'complete';
 }
+
+/** One entry of RTCConfiguration.iceServers, as the browser takes it. */
+export interface IceServerDto {
+  urls: string[];
+  username?: string;
+  credential?: string;
+}
+
+/** GET /p2p/ice-servers: what the direct-transfer page hands to WebRTC. */
+export interface IceServersDto {
+  iceServers: IceServerDto[];
+  /** Seconds the TURN credentials stay valid; absent when there is no TURN server. */
+  ttlSeconds?: number;
+}

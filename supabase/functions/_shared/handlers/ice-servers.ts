@@ -3,20 +3,8 @@
 // that expire (coturn's "REST API" scheme, `use-auth-secret` + `static-auth-secret` in turnserver.conf).
 import type { IceConfig } from '../config.ts';
 import type { ApiContext } from '../context.ts';
+import type { IceServerDto, IceServersDto } from '../domain/api-types.ts';
 import { json } from '../http.ts';
-
-/** One entry of RTCConfiguration.iceServers, as the browser takes it. */
-export interface IceServer {
-  urls: string[];
-  username?: string;
-  credential?: string;
-}
-
-export interface IceServersResponse {
-  iceServers: IceServer[];
-  /** Seconds the TURN credentials stay valid; absent when there is no TURN server. */
-  ttlSeconds?: number;
-}
 
 /**
  * coturn's time-limited credentials: the username is the expiry as a unix time, the password
@@ -36,8 +24,8 @@ export async function turnCredentials(
   return { username, credential: btoa(String.fromCharCode(...mac)) };
 }
 
-export async function iceServersFor(ice: IceConfig, now: Date): Promise<IceServersResponse> {
-  const iceServers: IceServer[] = ice.stunUrls.length > 0 ? [{ urls: ice.stunUrls }] : [];
+export async function iceServersFor(ice: IceConfig, now: Date): Promise<IceServersDto> {
+  const iceServers: IceServerDto[] = ice.stunUrls.length > 0 ? [{ urls: ice.stunUrls }] : [];
   if (ice.turnUrls.length === 0 || ice.turnSecret === undefined) return { iceServers };
   const credentials = await turnCredentials(ice.turnSecret, ice.turnTtlSeconds, now);
   iceServers.push({ urls: ice.turnUrls, ...credentials });
