@@ -79,5 +79,19 @@ export default defineConfig({
   ],
   build: {
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // WebRTC and crypto of direct transfers in one chunk of their own, loaded only by the
+            // /p2p screens (lazy routes), never by the entry or the download page.
+            {
+              name: 'p2p-vendor',
+              test: /node_modules[\\/](peerjs|peerjs-js-binarypack|webrtc-adapter|sdp|eventemitter3|@msgpack|tweetnacl)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,5 +1,5 @@
-// The direct-transfer protocol's numbers, each named once with the reason for its value.
-import { PEER_FILE_TTL_MS } from '@domain/constants';
+// The direct-transfer protocol's numbers, each named once with the reason for its value. No imports:
+// the benchmark (bench/p2p.ts) reads the chunk size and flow control from here too.
 
 /** Bumped when frames or messages change incompatibly; both sides must speak the same one. */
 export const PROTOCOL_VERSION = 1;
@@ -45,9 +45,6 @@ export const MAX_PATH_LENGTH = 1024;
  * are kept in memory, at most this much in total; the receiver is told before accepting.
  */
 export const MEMORY_LIMIT_BYTES = 512 * 1024 * 1024;
-
-/** Received files are dropped this long after they arrive (SPEC §9: 7 days), or when the page closes. */
-export const RECEIVED_FILE_TTL_MS = PEER_FILE_TTL_MS;
 
 /**
  * After a lost connection, both pages try to reconnect for this long before giving up. Long enough
