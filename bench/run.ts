@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, printing its figures. BENCH_SIZE_MIB shrinks the file for a
 // quick look (default 1024: the 1 GiB the issues ask for).
+import { runP2pBench } from './p2p.ts';
 import { runResumeBench } from './resume.ts';
 import { runUploadBench } from './upload.ts';
 
@@ -10,4 +11,5 @@ const size = Number(process.env.BENCH_SIZE_MIB ?? 1024) * 1024 * 1024;
 const port = Number(process.env.BENCH_PORT ?? 8290);
 await runUploadBench({ port, size });
 await runResumeBench({ port: port + 1, size });
+await runP2pBench({ port: port + 2, size });
 process.exit(0);
