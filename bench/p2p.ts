@@ -4,14 +4,71 @@
 // browsers in the same run (same chunk size, same flow control, bytes counted and dropped), so the
 // ratio shows what our protocol, crypto and disk writes cost. Also: PeerJS's 'raw' against its
 // 'binary' serialization, the measurement behind our choice of 'raw'.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import type { Peer } from 'peerjs';
 import { BUFFER_HIGH, BUFFER_LOW, CHUNK_SIZE } from '../src/features/p2p/utils/constants.ts';
-import { fmtMiB, launchBrowser, MiB, sampleMemory, startPlatform, treeRss, type BenchPlatform } from './platform.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
+import { fmtMiB, MiB, sampleMemory, startPlatform, treeRss, type BenchPlatform } from './platform.ts';
 import { makeFile } from './upload.ts';
+
+interface ProfileBrowser {
+  context: BrowserContext;
+  /** The browser's main process; its descendants are its renderers and services. */
+  pid: number;
+}
+
+/**
+ * A browser with a profile on disk, as a person's browser is. Playwright's other contexts are "off
+ * the record", and Chromium keeps such a context's private file system in memory: received files
+ * would count as the browser's memory there, and be measured as ours.
+ */
+async function launchProfile(profile: string): Promise<ProfileBrowser> {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  });
+  const main = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .find((row) => row.includes(`--user-data-dir=${profile}`) && !row.includes('--type='));
+  const pid = Number(/^\s*(\d+)/.exec(main ?? '')?.[1]);
+  if (!pid) throw new Error(`No browser process for ${profile}`);
+  return { context, pid };
+}
+
+/** CPU seconds (user and system) used so far by a process and all its descendants. */
+async function treeCpuSeconds(pid: number): Promise<number> {
+  const children = new Map<number, number[]>();
+  for (const entry of execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).split('\n')) {
+    const [child, parent] = entry.trim().split(/\s+/).map(Number);
+    if (child && parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), child]);
+  }
+  const stack = [pid];
+  let total = 0;
+  while (stack.length > 0) {
+    const current = stack.pop() as number;
+    try {
+      const stat = await readFile(`/proc/${current}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended while we looked
+    }
+    stack.push(...(children.get(current) ?? []));
+  }
+  return total / 100; // USER_HZ
+}
+
+/** CPU seconds both browsers spend while `run` runs. */
+async function cpuOf<T>(browsers: ProfileBrowser[], run: () => Promise<T>): Promise<{ result: T; cpu: number }> {
+  const sum = async () => (await Promise.all(browsers.map((b) => treeCpuSeconds(b.pid)))).reduce((x, y) => x + y, 0);
+  const before = await sum();
+  const result = await run();
+  return { result, cpu: (await sum()) - before };
+}
 
 /** What PeerJS's browser bundle puts on window. */
 type PeerJsGlobal = { Peer: typeof Peer };
@@ -78,7 +135,13 @@ async function rawChannel(sender: Page, receiver: Page): Promise<void> {
 }
 
 /** The reference: the file read slice by slice and sent unencrypted, as our sender does, counted and dropped. */
-async function rawTransfer(origin: string, a: Browser, b: Browser, file: string, size: number): Promise<number> {
+async function rawTransfer(
+  origin: string,
+  a: BrowserContext,
+  b: BrowserContext,
+  file: string,
+  size: number,
+): Promise<number> {
   const sender = await a.newPage();
   const receiver = await b.newPage();
   try {
@@ -120,14 +183,9 @@ interface OursResult {
 }
 
 /** Ours: the app's receive link, Accept, and the file written to the receiver's disk (its private file system). */
-async function appTransfer(
-  origin: string,
-  a: { browser: Browser; pid: number },
-  b: { browser: Browser; pid: number },
-  file: string,
-): Promise<OursResult> {
-  const sender = await (await a.browser.newContext()).newPage();
-  const receiver = await (await b.browser.newContext()).newPage();
+async function appTransfer(origin: string, a: ProfileBrowser, b: ProfileBrowser, file: string): Promise<OursResult> {
+  const sender = await a.context.newPage();
+  const receiver = await b.context.newPage();
   try {
     await sender.goto(`${origin}/p2p`);
     await sender.getByTestId('p2p-files-input').setInputFiles(file);
@@ -150,13 +208,13 @@ async function appTransfer(
       receiverAboveIdle: (await receiverMemory.stop()) - receiverIdle,
     };
   } finally {
-    await sender.context().close();
-    await receiver.context().close();
+    await sender.close();
+    await receiver.close();
   }
 }
 
 /** PeerJS's own serializations over the host's PeerJS server: MiB/s of each for `size` bytes. */
-async function serializationSpeeds(platform: BenchPlatform, a: Browser, b: Browser, size: number) {
+async function serializationSpeeds(platform: BenchPlatform, a: BrowserContext, b: BrowserContext, size: number) {
   const port = Number(new URL(platform.origin).port);
   const speeds: Record<string, number> = {};
   for (const serialization of ['raw', 'binary']) {
@@ -232,35 +290,46 @@ export async function runP2pBench(opts: { port: number; size: number }): Promise
   const dir = await mkdtemp(path.join(tmpdir(), 'ulak-bench-p2p-'));
   const platform = await startPlatform(opts.port);
   // Two browsers, as two people's machines would be: their own processes, measured apart.
-  const a = await launchBrowser();
-  const b = await launchBrowser();
+  const a = await launchProfile(path.join(dir, 'profile-a'));
+  const b = await launchProfile(path.join(dir, 'profile-b'));
   try {
     // Whole chunks, so the raw reference sends exactly the same number of messages.
     const size = Math.ceil(opts.size / CHUNK_SIZE) * CHUNK_SIZE;
     const file = await makeFile(dir, 'p2p.bin', size);
-    const reference = await rawTransfer(platform.origin, a.browser, b.browser, file, size);
-    const ours = await appTransfer(platform.origin, a, b, file);
-    const speeds = await serializationSpeeds(platform, a.browser, b.browser, Math.min(size, SERIALIZATION_BYTES));
-    const mibps = (seconds: number) => size / MiB / seconds;
+    const raw = () => rawTransfer(platform.origin, a.context, b.context, file, size);
+    // The reference runs before and after ours and counts as their mean: on a shared machine the
+    // load changes during a run, and this way both measurements see the same on average.
+    const before = await cpuOf([a, b], raw);
+    const ours = await cpuOf([a, b], () => appTransfer(platform.origin, a, b, file));
+    const after = await cpuOf([a, b], raw);
+    const reference = (before.result + after.result) / 2;
+    const referenceCpu = (before.cpu + after.cpu) / 2;
+    const serialization = Math.min(size, SERIALIZATION_BYTES);
+    const speeds = await serializationSpeeds(platform, a.context, b.context, serialization);
+    const mibps = (seconds: number) => (size / MiB / seconds).toFixed(1);
+    const cpuPerGiB = (cpu: number) => ((cpu * 1024 * MiB) / size).toFixed(0);
     console.log(`\nDirect transfer of ${fmtMiB(size)} between two Chromium instances`);
     console.log(
-      `  reference (raw RTCDataChannel, unencrypted): ${reference.toFixed(1)} s  (${mibps(reference).toFixed(1)} MiB/s)`,
+      `  reference (raw RTCDataChannel, unencrypted): ${reference.toFixed(1)} s  (${mibps(reference)} MiB/s; ${before.result.toFixed(1)} s before ours, ${after.result.toFixed(1)} s after)`,
     );
     console.log(
-      `  ours (encrypted, written to disk):           ${ours.seconds.toFixed(1)} s  (${mibps(ours.seconds).toFixed(1)} MiB/s)`,
+      `  ours (encrypted, written to disk):           ${ours.result.seconds.toFixed(1)} s  (${mibps(ours.result.seconds)} MiB/s)`,
     );
     console.log(
-      `  throughput ratio ours / reference:          ${(reference / ours.seconds).toFixed(2)}  (target >= 0.8)`,
+      `  throughput ratio ours / reference:          ${(reference / ours.result.seconds).toFixed(2)}  (target >= 0.8)`,
     );
     console.log(
-      `  peak memory above idle: sender ${fmtMiB(ours.senderAboveIdle)}, receiver ${fmtMiB(ours.receiverAboveIdle)}  (target <= 200 MB each)`,
+      `  CPU of both browsers per GiB:               reference ${cpuPerGiB(referenceCpu)} s, ours ${cpuPerGiB(ours.cpu)} s (the machine has 2 cores)`,
     );
     console.log(
-      `  PeerJS serialization, ${fmtMiB(Math.min(size, SERIALIZATION_BYTES))}: 'raw' ${speeds.raw?.toFixed(1)} MiB/s, 'binary' ${speeds.binary?.toFixed(1)} MiB/s`,
+      `  peak memory above idle: sender ${fmtMiB(ours.result.senderAboveIdle)}, receiver ${fmtMiB(ours.result.receiverAboveIdle)}  (target <= 200 MB each)`,
+    );
+    console.log(
+      `  PeerJS serialization, ${fmtMiB(serialization)}: 'raw' ${speeds.raw?.toFixed(1)} MiB/s, 'binary' ${speeds.binary?.toFixed(1)} MiB/s`,
     );
   } finally {
-    await a.close();
-    await b.close();
+    await a.context.close();
+    await b.context.close();
     await platform.stop();
     await rm(dir, { recursive: true, force: true });
   }
