@@ -31,8 +31,17 @@ export const BUFFER_LOW = 1024 * 1024;
  */
 export const WINDOW_CHUNKS = 64;
 
-/** The receiver acknowledges every this many written chunks (about 2 MiB), and at each file's end. */
-export const ACK_EVERY_CHUNKS = 8;
+/**
+ * The sender reads files this many chunks at a time (about 2 MiB): each read is a round trip to the
+ * browser process, and one of 2 MiB costs far less than eight of 255 KiB. Two blocks at most are held.
+ */
+export const READ_BLOCK_CHUNKS = 8;
+
+/**
+ * The receiver writes chunks in batches of this many (about 2 MiB), or fewer at a file's end, and
+ * acknowledges each batch once it is written.
+ */
+export const WRITE_BATCH_CHUNKS = 8;
 
 /** At most this many files in one offer; more is a folder nobody sends peer to peer. */
 export const MAX_OFFER_FILES = 10_000;

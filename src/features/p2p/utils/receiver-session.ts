@@ -5,9 +5,9 @@
 //
 // Each chunk must be exactly the next one expected, open under the session key, and have the size
 // the offer announced; anything else stops the transfer with 'decryption-failed' and the partial
-// file is thrown away. Chunks are written as they arrive and acknowledged once written.
+// file is thrown away. Chunks are written in batches as they arrive and acknowledged once written.
 import { ChunkPlan } from './chunking';
-import { ACK_EVERY_CHUNKS, PROTOCOL_VERSION } from './constants';
+import { PROTOCOL_VERSION, WRITE_BATCH_CHUNKS } from './constants';
 import { keepsCommitment, newKeyPair, safetyCode, sealHandshake, sharedKey, type KeyPair } from './crypto';
 import { encodeFrame, RefusedReason, type Frame } from './frames';
 import type { ControlMessage, OfferedFile, SyncPhase } from './messages';
@@ -22,6 +22,17 @@ export interface FileSink {
   close(): Promise<ReceivedFile>;
   /** Called when the transfer stops before the end: nothing of the file must remain. */
   abort(): Promise<void>;
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0] ?? new Uint8Array();
+  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
 }
 
 export type SinkFactory = (file: OfferedFile, index: number) => Promise<FileSink>;
@@ -43,6 +54,8 @@ export class ReceiverSession extends SessionCore {
   private closedFiles = 0;
   private writing: Promise<void> = Promise.resolve();
   private received: (ReceivedFile | undefined)[] = [];
+  /** Decrypted chunks of one file waiting to be written together. */
+  private batch: { fileIndex: number; parts: Uint8Array[] } | undefined;
 
   constructor(options: ReceiverOptions) {
     super(
@@ -157,18 +170,22 @@ export class ReceiverSession extends SessionCore {
       return;
     }
     this.expected += 1;
+    // Written a batch at a time (a write is a round trip to the browser process), and at each file's end.
+    const batch = (this.batch ??= { fileIndex: ref.fileIndex, parts: [] });
+    batch.parts.push(data);
+    if (batch.parts.length < WRITE_BATCH_CHUNKS && this.expected < this.plan.endOf(ref.fileIndex)) return;
+    this.batch = undefined;
     this.enqueue(async () => {
-      let sink = this.sinks.get(ref.fileIndex);
+      let sink = this.sinks.get(batch.fileIndex);
       if (!sink) {
-        sink = await this.openSink(ref.fileIndex);
-        this.sinks.set(ref.fileIndex, sink);
+        sink = await this.openSink(batch.fileIndex);
+        this.sinks.set(batch.fileIndex, sink);
       }
-      await sink.write(data);
-      this.written += 1;
-      const fileEnds = this.written === this.plan.endOf(ref.fileIndex);
+      await sink.write(concat(batch.parts));
+      this.written += batch.parts.length;
       await this.closeCompleteFiles();
       this.update({ bytesDone: this.plan.bytesBefore(this.written) });
-      if (this.written % ACK_EVERY_CHUNKS === 0 || fileEnds) this.send({ type: 'ack', next: this.written });
+      this.send({ type: 'ack', next: this.written });
     });
   }
 
@@ -218,7 +235,8 @@ export class ReceiverSession extends SessionCore {
   }
 
   protected rejoined(): void {
-    // Everything before `expected` is decrypted and queued for writing, so the sender goes on there.
+    // Everything before `expected` is decrypted and held in the batch or queued for writing, so the
+    // sender goes on there.
     this.send({ type: 'sync', phase: this.syncPhase(), next: this.expected });
   }
 

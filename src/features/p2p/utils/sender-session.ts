@@ -3,6 +3,7 @@
 // it dials the receiver's code and commits to its key before it sees the receiver's. Nothing about
 // the files goes out before the keys are agreed, and on the code path not before the person has
 // compared the safety codes and confirmed.
+import { BlockReader } from './block-reader';
 import { ChunkPlan } from './chunking';
 import { BUFFER_HIGH, WINDOW_CHUNKS } from './constants';
 import { commitment, newKeyPair, openHandshake, safetyCode, sharedKey, type KeyPair } from './crypto';
@@ -161,29 +162,21 @@ export class SenderSession extends SessionCore {
     void this.pump(generation);
   }
 
-  private read(n: number): Promise<Uint8Array> {
-    const { fileIndex, start, end } = this.plan.chunk(n);
-    const source = this.sources[fileIndex];
-    if (!source) return Promise.reject(new Error(`No file ${fileIndex}`));
-    // One slice at a time: the file is never held in memory whole.
-    return source.blob
-      .slice(start, end)
-      .arrayBuffer()
-      .then((buffer) => new Uint8Array(buffer));
-  }
-
   /**
    * Reads, seals and sends chunks while the window allows. Two brakes keep memory flat: the data
    * channel's queue (BUFFER_HIGH, then wait for `bufferedamountlow`) and the chunks the receiver
-   * has not yet written (WINDOW_CHUNKS, then wait for an ack). The next slice is read while the
-   * current one is sealed and sent.
+   * has not yet written (WINDOW_CHUNKS, then wait for an ack). Files are read a block at a time,
+   * the next block while the current one is sealed and sent; never whole.
    */
   private async pump(generation: number): Promise<void> {
     const channel = this.channel;
     const link = this.link;
     if (!channel || !link) return;
     const live = () => generation === this.generation;
-    let ahead: Promise<Uint8Array> | undefined;
+    const reader = new BlockReader(
+      this.plan,
+      this.sources.map((source) => source.blob),
+    );
     try {
       while (live() && this.next < this.plan.totalChunks) {
         if (this.next - this.acked >= WINDOW_CHUNKS) {
@@ -195,10 +188,7 @@ export class SenderSession extends SessionCore {
           continue;
         }
         const n = this.next;
-        const data = await (ahead ?? this.read(n));
-        ahead = n + 1 < this.plan.totalChunks ? this.read(n + 1) : undefined;
-        // A read that failed after the pump stopped is nobody's business.
-        ahead?.catch(() => undefined);
+        const data = await reader.chunk(n);
         if (!live()) return;
         const { fileIndex, chunkIndex } = this.plan.chunk(n);
         channel.send(link.sealChunk(fileIndex, chunkIndex, data));

@@ -151,12 +151,12 @@ describe('link path', () => {
   });
 
   it('stops with decryption-failed when a chunk was changed on the way, and keeps no part of the file', async () => {
-    const { sender, receiver } = linkPair([source('a.bin', bytes(2 * CHUNK_SIZE, 6))]);
+    const { sender, receiver } = linkPair([source('a.bin', bytes(12 * CHUNK_SIZE, 6))]);
     const pair = connect(receiver, sender);
     pair.listener.intercept = (frame) => {
       const decoded = decodeFrame(frame);
-      // The second chunk: the first is already written, and must go too.
-      if (decoded.type === 'chunk' && decoded.chunkIndex === 1) frame[frame.length - 5]! ^= 0x01;
+      // Chunk 10: the first batch of the file is already written, and must go too.
+      if (decoded.type === 'chunk' && decoded.chunkIndex === 10) frame[frame.length - 5]! ^= 0x01;
       return frame;
     };
     await phase(receiver, 'offered');
