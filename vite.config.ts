@@ -1,13 +1,38 @@
 import { fileURLToPath, URL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SHARE_TARGET } from './src/config/share-target.ts';
 import { RETENTION_DAYS } from './supabase/functions/_shared/domain/constants.ts';
+import { headersFile, originOf } from './supabase/host/security-headers.ts';
 import { BACKGROUND_COLOR, THEME_COLOR } from './src/theme-colors.ts';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const domainDir = fileURLToPath(new URL('./supabase/functions/_shared/domain', import.meta.url));
+
+/**
+ * dist/_headers: the pages' security headers (CSP with frame-ancestors 'none', X-Frame-Options...)
+ * for static hosts that read this file (Cloudflare Pages, Netlify). The page may connect to the API
+ * (VITE_SUPABASE_URL), the bucket (S3_PUBLIC_ENDPOINT, S3_ENDPOINT or R2_ACCOUNT_ID) and any
+ * origin listed in CSP_CONNECT_SRC (the peer server, say), each also as ws(s).
+ */
+function securityHeadersFile(): Plugin {
+  return {
+    name: 'ulak-security-headers',
+    apply: 'build',
+    generateBundle() {
+      const env = process.env;
+      const r2 = env.R2_ACCOUNT_ID ? `https://${env.R2_ACCOUNT_ID}.r2.cloudflarestorage.com` : undefined;
+      const connect = [
+        originOf(env.VITE_SUPABASE_URL),
+        originOf(env.S3_PUBLIC_ENDPOINT || env.S3_ENDPOINT || r2),
+        ...(env.CSP_CONNECT_SRC ?? '').split(/\s+/).map((o) => originOf(o)),
+      ].filter((o): o is string => o !== null);
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile({ connect }) });
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
@@ -17,6 +42,7 @@ export default defineConfig({
     // Generates src/routeTree.gen.ts from src/routes; must run before the React plugin.
     tanstackRouter({ target: 'react', autoCodeSplitting: false }),
     react(),
+    securityHeadersFile(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -52,18 +78,8 @@ export default defineConfig({
         lang: 'en',
         categories: ['productivity', 'utilities'],
         // Files shared from other apps: the service worker takes this POST (sw/share-target.ts),
-        // stores the files and opens /shared. Keep in step with src/features/share-target/paths.ts.
-        share_target: {
-          action: '/share-target',
-          method: 'POST',
-          enctype: 'multipart/form-data',
-          params: {
-            title: 'title',
-            text: 'text',
-            url: 'url',
-            files: [{ name: 'files', accept: ['*/*'] }],
-          },
-        },
+        // stores the files and opens /shared.
+        share_target: SHARE_TARGET,
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

@@ -6,6 +6,13 @@ const alias = {
   '@domain': fileURLToPath(new URL('./supabase/functions/_shared/domain', import.meta.url)),
 };
 
+/** The hostile-traffic, fault and second-S3 suites (the `host` project below). */
+const HOST_SUITES = [
+  'supabase/tests/hostile/**/*.test.ts',
+  'supabase/tests/faults/**/*.test.ts',
+  'supabase/tests/second-s3/**/*.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -25,11 +32,26 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['supabase/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: HOST_SUITES,
           environment: 'node',
           // One throwaway PostgreSQL 15 cluster for every database test file.
           globalSetup: ['supabase/tests/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Suites that start real host processes, database clusters and radosgw: run one file at a
+          // time, after the others (npm run test:unit), so they never starve the UI tests of CPU.
+          name: 'host',
+          include: HOST_SUITES,
+          environment: 'node',
+          globalSetup: ['supabase/tests/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

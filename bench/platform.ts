@@ -17,7 +17,8 @@ export interface BenchPlatform {
 
 const root = path.resolve(import.meta.dirname, '..');
 
-export async function startPlatform(port: number): Promise<BenchPlatform> {
+/** Starts `npm start` on `port`; `env` adds settings (a raised quota for a load test, say). */
+export async function startPlatform(port: number, env: Record<string, string> = {}): Promise<BenchPlatform> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ulak-bench-'));
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: root,
@@ -29,6 +30,7 @@ export async function startPlatform(port: number): Promise<BenchPlatform> {
       DATA_DIR: dataDir,
       DIST_DIR: path.join(root, '.tmp', `bench-dist-${port}`),
       ANON_KEY: 'sb_publishable_bench_000000000000000000000',
+      ...env,
     },
   });
   const origin = `http://localhost:${port}`;

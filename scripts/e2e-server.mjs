@@ -14,6 +14,10 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `ulak-e2e-${port
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 const E2E_ANON_KEY = 'sb_publishable_e2e_0000000000000000000000';
+// The admin sign-in of the browser tests: user "admin" with the password in
+// tests/e2e/fixtures/admin.ts (made with: npx tsx scripts/hash-password.ts '<that password>').
+const E2E_ADMIN_PASSWORD_HASH =
+  'pbkdf2-sha256$210000$QLhIk0uPnCDk5WQKyXI8Yg$k-_oRMDkBDjGm0-nj6OiVxjo01iwC6WdDEgSc3YTJWU';
 // Playwright stops the whole process group (npm, sh, tsx, the host) with SIGTERM: see
 // gracefulShutdown in playwright.config.ts. We only wait for the host and clean up.
 const child = spawn('npm', ['start'], {
@@ -23,6 +27,8 @@ const child = spawn('npm', ['start'], {
     DATA_DIR: dataDir,
     DIST_DIR: path.resolve(import.meta.dirname, `../.tmp/e2e-dist-${port}`),
     ANON_KEY: E2E_ANON_KEY,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD_HASH: E2E_ADMIN_PASSWORD_HASH,
   },
 });
 process.on('SIGTERM', () => child.kill('SIGTERM'));

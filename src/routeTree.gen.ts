@@ -23,6 +23,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin.index';
 import { Route as AdminAnalyticsRouteImport } from './routes/admin.analytics';
 import { Route as AdminDownloadsRouteImport } from './routes/admin.downloads';
 import { Route as AdminPagesRouteImport } from './routes/admin.pages';
+import { Route as AdminReportsRouteImport } from './routes/admin.reports';
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings';
 import { Route as AdminStorageRouteImport } from './routes/admin.storage';
 import { Route as AdminSystemRouteImport } from './routes/admin.system';
@@ -104,6 +105,11 @@ const AdminPagesRoute = AdminPagesRouteImport.update({
   path: '/pages',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -173,6 +179,7 @@ export interface FileRoutesByFullPath {
   '/admin/analytics': typeof AdminAnalyticsRoute;
   '/admin/downloads': typeof AdminDownloadsRoute;
   '/admin/pages': typeof AdminPagesRoute;
+  '/admin/reports': typeof AdminReportsRoute;
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/storage': typeof AdminStorageRoute;
   '/admin/system': typeof AdminSystemRoute;
@@ -197,6 +204,7 @@ export interface FileRoutesByTo {
   '/admin/analytics': typeof AdminAnalyticsRoute;
   '/admin/downloads': typeof AdminDownloadsRoute;
   '/admin/pages': typeof AdminPagesRoute;
+  '/admin/reports': typeof AdminReportsRoute;
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/storage': typeof AdminStorageRoute;
   '/admin/system': typeof AdminSystemRoute;
@@ -225,6 +233,7 @@ export interface FileRoutesById {
   '/admin/analytics': typeof AdminAnalyticsRoute;
   '/admin/downloads': typeof AdminDownloadsRoute;
   '/admin/pages': typeof AdminPagesRoute;
+  '/admin/reports': typeof AdminReportsRoute;
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/storage': typeof AdminStorageRoute;
   '/admin/system': typeof AdminSystemRoute;
@@ -254,6 +263,7 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/downloads'
     | '/admin/pages'
+    | '/admin/reports'
     | '/admin/settings'
     | '/admin/storage'
     | '/admin/system'
@@ -278,6 +288,7 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/downloads'
     | '/admin/pages'
+    | '/admin/reports'
     | '/admin/settings'
     | '/admin/storage'
     | '/admin/system'
@@ -305,6 +316,7 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/downloads'
     | '/admin/pages'
+    | '/admin/reports'
     | '/admin/settings'
     | '/admin/storage'
     | '/admin/system'
@@ -423,6 +435,13 @@ declare module '@tanstack/react-router' {
       path: '/pages';
       fullPath: '/admin/pages';
       preLoaderRoute: typeof AdminPagesRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/reports': {
+      id: '/admin/reports';
+      path: '/reports';
+      fullPath: '/admin/reports';
+      preLoaderRoute: typeof AdminReportsRouteImport;
       parentRoute: typeof AdminRoute;
     };
     '/admin/settings': {
@@ -545,6 +564,7 @@ interface AdminRouteChildren {
   AdminAnalyticsRoute: typeof AdminAnalyticsRoute;
   AdminDownloadsRoute: typeof AdminDownloadsRoute;
   AdminPagesRoute: typeof AdminPagesRoute;
+  AdminReportsRoute: typeof AdminReportsRoute;
   AdminSettingsRoute: typeof AdminSettingsRoute;
   AdminStorageRoute: typeof AdminStorageRoute;
   AdminSystemRoute: typeof AdminSystemRoute;
@@ -557,6 +577,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAnalyticsRoute: AdminAnalyticsRoute,
   AdminDownloadsRoute: AdminDownloadsRoute,
   AdminPagesRoute: AdminPagesRoute,
+  AdminReportsRoute: AdminReportsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminStorageRoute: AdminStorageRoute,
   AdminSystemRoute: AdminSystemRoute,

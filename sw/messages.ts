@@ -1,23 +1,21 @@
-// Messages the page sends to the worker. The upload engine adds its own message types to this
-// union; the page imports the type only (`import type`).
-
-/** Sent by workbox-window's `messageSkipWaiting()` when the person accepts an update. */
-export interface SkipWaitingMessage {
-  type: 'SKIP_WAITING';
-}
-
-export type PageToWorkerMessage = SkipWaitingMessage;
+// The worker's answers to messages about itself (taking over, its version). The types are shared
+// with the page: src/lib/worker-messages.ts.
+import type { PageToWorkerMessage, WorkerVersion } from '@/lib/worker-messages';
 
 function isPageMessage(data: unknown): data is PageToWorkerMessage {
   return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
 }
 
-export function registerMessages(scope: ServiceWorkerGlobalScope): void {
+/** `version` names this build; the page compares a waiting worker's with the running one's. */
+export function registerMessages(scope: ServiceWorkerGlobalScope, version: string): void {
   scope.addEventListener('message', (event) => {
     if (!isPageMessage(event.data)) return;
     switch (event.data.type) {
       case 'SKIP_WAITING':
         void scope.skipWaiting();
+        break;
+      case 'GET_VERSION':
+        event.ports[0]?.postMessage({ version } satisfies WorkerVersion);
         break;
     }
   });

@@ -25,8 +25,9 @@ function buildVersion(entries: typeof manifest): string {
 }
 
 // Before the app shell's routes: the share target's POST is answered here, never by the network.
+const version = buildVersion(manifest);
 registerShareTarget(self, getUploadStore);
 registerAppShell(manifest);
-registerMessages(self);
-registerUploads(self, buildVersion(manifest));
+registerMessages(self, version);
+registerUploads(self, version);
 clientsClaim();

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { UploadMessage } from '@/lib/upload-engine/protocol';
+import { fakeWorkerScope } from './test-worker-scope';
 import { registerUploadHandlers, type UploadRunner } from './upload-handlers';
 
 /** Records what the worker asked of the engine; `resumeAll` ends when the test says so. */
@@ -21,27 +22,14 @@ function fakeRunner() {
   return { runner, calls, finish: () => finish() };
 }
 
-/** Just enough of a service worker scope: events with waitUntil, and the worker's state. */
-function fakeScope(state: ServiceWorkerState) {
-  const target = new EventTarget();
-  const scope = Object.assign(target, { serviceWorker: { state } }) as unknown as ServiceWorkerGlobalScope;
-  function dispatch(type: string, fields: Record<string, unknown>): Promise<unknown>[] {
-    const waits: Promise<unknown>[] = [];
-    const event = Object.assign(new Event(type), fields, { waitUntil: (p: Promise<unknown>) => waits.push(p) });
-    target.dispatchEvent(event);
-    return waits;
-  }
-  return { scope, dispatch };
-}
-
 describe('upload handlers in the service worker', () => {
   it('resumes uploads when an activated worker starts, and not while a new version installs', () => {
     const started = fakeRunner();
-    registerUploadHandlers(fakeScope('activated').scope, { createEngine: () => started.runner });
+    registerUploadHandlers(fakeWorkerScope('activated').scope, { createEngine: () => started.runner });
     expect(started.calls).toEqual(['resumeAll']);
 
     const installing = fakeRunner();
-    const { scope, dispatch } = fakeScope('installing');
+    const { scope, dispatch } = fakeWorkerScope('installing');
     registerUploadHandlers(scope, { createEngine: () => installing.runner });
     expect(installing.calls).toEqual([]);
     dispatch('activate', {});
@@ -50,7 +38,7 @@ describe('upload handlers in the service worker', () => {
 
   it('acts on page messages and ignores others', async () => {
     const { runner, calls, finish } = fakeRunner();
-    const { scope, dispatch } = fakeScope('installing');
+    const { scope, dispatch } = fakeWorkerScope('installing');
     registerUploadHandlers(scope, { createEngine: () => runner });
 
     expect(dispatch('message', { data: { type: 'SKIP_WAITING' } })).toEqual([]);
@@ -64,7 +52,7 @@ describe('upload handlers in the service worker', () => {
 
   it('keeps a message event alive only for a bounded time', async () => {
     const { runner } = fakeRunner();
-    const { scope, dispatch } = fakeScope('installing');
+    const { scope, dispatch } = fakeWorkerScope('installing');
     registerUploadHandlers(scope, { createEngine: () => runner, messageBudgetMs: 20 });
     const [wait] = dispatch('message', { data: { type: 'upload:resume' } satisfies UploadMessage });
     // The upload goes on; the event ends anyway, so the browser never kills the worker for it.
@@ -73,7 +61,7 @@ describe('upload handlers in the service worker', () => {
 
   it('a sync event resumes uploads and asks for another sync when time runs out', async () => {
     const { runner, calls, finish } = fakeRunner();
-    const { scope, dispatch } = fakeScope('installing');
+    const { scope, dispatch } = fakeWorkerScope('installing');
     registerUploadHandlers(scope, { createEngine: () => runner, syncBudgetMs: 20 });
 
     expect(dispatch('sync', { tag: 'something-else', lastChance: false })).toEqual([]);
@@ -90,7 +78,7 @@ describe('upload handlers in the service worker', () => {
   it('a sync event whose run ends with jobs left (held by a dead runner) asks for another sync', async () => {
     const { runner, finish } = fakeRunner();
     let left = true;
-    const { scope, dispatch } = fakeScope('installing');
+    const { scope, dispatch } = fakeWorkerScope('installing');
     registerUploadHandlers(scope, { createEngine: () => runner, hasUnfinishedJobs: () => Promise.resolve(left) });
     const [blocked] = dispatch('sync', { tag: 'ulak-upload', lastChance: false });
     finish();

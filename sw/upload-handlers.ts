@@ -11,15 +11,7 @@ import {
   type UploadMessage,
   type UploadPageMessage,
 } from '@/lib/upload-engine/protocol';
-
-/**
- * Longest a page message keeps the worker busy. Default 60 s: three times the page's heartbeat,
- * far below the 5-minute limit, so the worker never gets killed for overrunning an event.
- */
-export const MESSAGE_BUDGET_MS = 60_000;
-
-/** Longest a `sync` event keeps the worker busy. Default 150 s: under Chromium's ~3-minute cap. */
-export const SYNC_BUDGET_MS = 150_000;
+import { MESSAGE_BUDGET_MS, SYNC_BUDGET_MS } from '@/lib/upload-engine/timings';
 
 // Background Sync's event is not in TypeScript's WebWorker types.
 interface SyncEvent extends ExtendableEvent {
@@ -50,6 +42,11 @@ export interface UploadHandlerOptions {
    * the browser sends another one, rather than this worker being stopped with work left.
    */
   hasUnfinishedJobs?: () => Promise<boolean>;
+  /**
+   * Waits for `work` at most `ms`: resolves true when it ended first, false when the time ran out.
+   * Default a timer. The lifetime test ends an event when it chooses, as the browser would.
+   */
+  within?: (work: Promise<unknown>, ms: number) => Promise<boolean>;
 }
 
 export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options: UploadHandlerOptions): void {
@@ -58,6 +55,7 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
   const messageBudget = options.messageBudgetMs ?? MESSAGE_BUDGET_MS;
   const syncBudget = options.syncBudgetMs ?? SYNC_BUDGET_MS;
   const hasUnfinishedJobs = options.hasUnfinishedJobs ?? (() => Promise.resolve(false));
+  const waitAtMost = options.within ?? within;
 
   const resume = (): Promise<void> =>
     getEngine()
@@ -81,7 +79,7 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
     (event.source as Client | null)?.postMessage({ type: 'upload:ack' } satisfies UploadMessage);
     // A message may mean the network is back; cut short any wait for it.
     getEngine().wake();
-    event.waitUntil(within(handle(event.data), messageBudget));
+    event.waitUntil(waitAtMost(handle(event.data), messageBudget));
   });
 
   scope.addEventListener('sync', (event) => {
@@ -89,7 +87,7 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
     if (sync.tag !== UPLOAD_SYNC_TAG) return;
     getEngine().wake();
     sync.waitUntil(
-      within(resume(), syncBudget).then(async (finished) => {
+      waitAtMost(resume(), syncBudget).then(async (finished) => {
         const left = !finished || (await hasUnfinishedJobs().catch(() => false));
         // Failing the event makes the browser schedule another sync for what is left.
         if (left && !sync.lastChance) throw new Error('Uploads are still running; continue in the next sync.');

@@ -1,7 +1,6 @@
 // Installs the upload handlers with the app's engine (this origin's store, the configured API).
 import { createDefaultEngine } from '@/lib/upload-engine/default-engine';
-import type { UploadJobState } from '@/lib/upload-engine/protocol';
-import { getUploadStore } from '@/lib/upload-engine/store';
+import { hasUnfinishedJobs } from '@/lib/upload-engine/store';
 import { registerUploadHandlers } from './upload-handlers';
 
 /**
@@ -11,11 +10,9 @@ import { registerUploadHandlers } from './upload-handlers';
  * again at once instead of waiting for the lease to run out. Two instances of one version never run
  * at once; a new version has another id, so it does not work on a job the old one still sends.
  */
-const RUNNABLE_STATES: ReadonlySet<UploadJobState> = new Set(['queued', 'uploading', 'paused']);
-
 export function registerUploads(scope: ServiceWorkerGlobalScope, version: string): void {
   registerUploadHandlers(scope, {
     createEngine: () => createDefaultEngine({ runnerId: `service-worker:${version}` }),
-    hasUnfinishedJobs: async () => (await getUploadStore().list()).some((job) => RUNNABLE_STATES.has(job.state)),
+    hasUnfinishedJobs,
   });
 }

@@ -3,6 +3,7 @@
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { formatBytes } from '@domain/format-bytes';
 import en from '@/locales/en.json';
 import tr from '@/locales/tr.json';
 
@@ -59,6 +60,11 @@ export function setupI18n(productName: string): typeof i18n {
       },
       returnNull: false,
     });
+  // `{{size, bytes}}` writes a size the reader's way ('1,5 GB' in Turkish): the API's error params
+  // give sizes in bytes (their names end in Bytes).
+  i18n.services.formatter?.add('bytes', (value: unknown, language: string | undefined) =>
+    formatBytes(Number(value), language),
+  );
   syncDocumentLanguage(toLanguage(i18n.resolvedLanguage ?? i18n.language));
   i18n.on('languageChanged', (language) => syncDocumentLanguage(toLanguage(language)));
   return i18n;

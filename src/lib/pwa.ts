@@ -2,15 +2,8 @@
 // install button and the update prompt need to know: whether a new version waits, and whether the
 // browser offers to install the app. Only in production builds, or in dev when VITE_PWA_DEV=true:
 // a worker caching dev modules makes development confusing.
-import { Workbox } from 'workbox-window';
-
-export interface RegisterServiceWorkerOptions {
-  /**
-   * A new version is installed and waiting. Call `update` to activate it; the page reloads once
-   * the new worker controls it. The update prompt (`usePwaState`) hears of it either way.
-   */
-  onNeedRefresh?: (update: () => void) => void;
-}
+import { messageSW, Workbox } from 'workbox-window';
+import type { PageToWorkerMessage, WorkerVersion } from './worker-messages';
 
 /** Chromium's install offer; not in TypeScript's DOM types. */
 interface BeforeInstallPromptEvent extends Event {
@@ -19,7 +12,7 @@ interface BeforeInstallPromptEvent extends Event {
 }
 
 export interface PwaState {
-  /** A new service worker is installed and waits for this version's pages to let it take over. */
+  /** A new build's service worker is installed and waits for this version's pages to let it take over. */
   updateReady: boolean;
   /** The browser offers to install the app (beforeinstallprompt was heard and not used yet). */
   canInstall: boolean;
@@ -85,11 +78,46 @@ export function watchInstallPrompt(): void {
   });
 }
 
+/**
+ * How long to wait for a worker to say which build it is. A worker from before GET_VERSION never
+ * answers; 3 s is far more than a worker that is starting up needs.
+ */
+const VERSION_TIMEOUT_MS = 3_000;
+
+async function buildOf(worker: ServiceWorker): Promise<string | undefined> {
+  let timer: number | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = window.setTimeout(resolve, VERSION_TIMEOUT_MS);
+  });
+  const answer = messageSW(worker, { type: 'GET_VERSION' } satisfies PageToWorkerMessage) as Promise<
+    Partial<WorkerVersion> | undefined
+  >;
+  const result = await Promise.race([answer, timeout]).finally(() => window.clearTimeout(timer));
+  return typeof result?.version === 'string' ? result.version : undefined;
+}
+
+/**
+ * Whether the worker that waits is really a new build. Not when no worker is active (a first
+ * install, cut short by a closed browser: there is nothing to update from, and it takes over by
+ * itself), nor when it is the running build installed again (the browser may re-install the same
+ * build: a script whose bytes differ but whose files do not). A worker too old to say its build
+ * counts as new, as every waiting worker did before.
+ */
+export async function isNewBuild(waiting: ServiceWorker, active: ServiceWorker | null): Promise<boolean> {
+  if (active === null) return false;
+  const [running, next] = await Promise.all([buildOf(active), buildOf(waiting)]);
+  return running === undefined || next === undefined || running !== next;
+}
+
 export function isServiceWorkerEnabled(): boolean {
   return import.meta.env.PROD || import.meta.env.VITE_PWA_DEV === 'true';
 }
 
-export function registerServiceWorker(options: RegisterServiceWorkerOptions = {}): Workbox | undefined {
+/**
+ * Registers the worker, and offers an update (PwaState.updateReady, the update prompt) when a
+ * worker of a new build waits; `applyUpdate` then lets it take over and reloads the page.
+ */
+export function registerServiceWorker(): Workbox | undefined {
   watchInstallPrompt();
   if (!isServiceWorkerEnabled() || !('serviceWorker' in navigator)) return undefined;
   // The production worker is one classic script; in dev vite-plugin-pwa serves it as an ES module.
@@ -98,18 +126,35 @@ export function registerServiceWorker(options: RegisterServiceWorkerOptions = {}
     : new Workbox('/dev-sw.js?dev-sw', { scope: '/', type: 'module' });
 
   let reloading = false;
-  const update = () => {
-    workbox.addEventListener('controlling', () => {
-      if (reloading) return;
-      reloading = true;
-      window.location.reload();
-    });
-    workbox.messageSkipWaiting();
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
   };
-  workbox.addEventListener('waiting', () => {
-    applyWaiting = update;
-    setState({ updateReady: true });
-    options.onNeedRefresh?.(update);
+  const update = () => {
+    void navigator.serviceWorker.getRegistration().then((registration) => {
+      // Another tab already let the new build take over: this page only needs to load it.
+      if (!registration?.waiting) {
+        reload();
+        return;
+      }
+      workbox.addEventListener('controlling', reload);
+      workbox.messageSkipWaiting();
+    });
+  };
+  workbox.addEventListener('waiting', (event) => {
+    void navigator.serviceWorker
+      .getRegistration()
+      .then((registration) => (event.sw ? isNewBuild(event.sw, registration?.active ?? null) : false))
+      .then((isNew) => {
+        if (!isNew) {
+          console.info('A service worker of this same build was installed again: there is no update to offer.');
+          return;
+        }
+        applyWaiting = update;
+        setState({ updateReady: true });
+      })
+      .catch((error: unknown) => console.error('Could not compare the waiting worker', error));
   });
   workbox.register().catch((error: unknown) => {
     console.error('Service worker registration failed', error);

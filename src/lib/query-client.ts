@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/lib/supabase';
+import { ApiError } from '@/lib/api/client';
 
-// A 4xx means the request itself is wrong (not found, expired, signed out): asking again gives the
-// same answer. Network failures and 5xx are retried twice.
+// A refusal (4xx: not found, expired, signed out) gives the same answer when asked again. Network
+// failures and 5xx are retried twice.
 const MAX_RETRIES = 2;
 
 function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/supabase';
+import type { Health } from '@domain/api-types';
+import { ApiError } from '@/lib/api/client';
 import { describeHealth } from './startup-check';
-import type { HealthResponse } from './startup-check';
 
 const ORIGIN = 'https://ulak.example';
-const healthy: HealthResponse = {
+const healthy: Health = {
   ok: true,
   database: { ok: true, status: 'ok' },
   storage: { ok: true, status: 'ok' },
@@ -23,7 +23,7 @@ describe('start-up diagnostics', () => {
   });
 
   it('points at the anonymous key when the API refuses it', () => {
-    const [diagnostic] = messages({ error: new ApiError(401, 'Invalid API key') });
+    const [diagnostic] = messages({ error: new ApiError('server', 401, 'invalid_api_key', 'Invalid API key') });
     expect(diagnostic?.level).toBe('error');
     expect(diagnostic?.message).toMatch(/Invalid API key.*anonymous key/);
   });

@@ -1,19 +1,10 @@
 // Start-up diagnostics for whoever runs the app (SPEC §8): one GET of the API's health endpoint,
 // read out on the console so a wrong key, a missing migration or a bucket without CORS shows up
 // at once instead of as a failed upload later.
+import type { Health } from '@domain/api-types';
 import { env } from '@/config/env';
-import { ApiError, apiUrl, callApi } from '@/lib/supabase';
-
-export interface HealthResponse {
-  ok: boolean;
-  database: { ok: boolean; status: 'ok' | 'missing_table' | 'error'; message?: string };
-  storage: {
-    ok: boolean;
-    status: 'ok' | 'missing_config' | 'error';
-    missing?: string[];
-    message?: string;
-  };
-}
+import { apiClient } from '@/lib/api/app-client';
+import { ApiError } from '@/lib/api/client';
 
 export interface Diagnostic {
   level: 'info' | 'warn' | 'error';
@@ -26,13 +17,13 @@ export function corsHint(origin: string): string {
 
 /** What to tell the operator about a health answer (or the error the health call threw). */
 export function describeHealth(
-  result: { health: HealthResponse } | { error: unknown },
+  result: { health: Health } | { error: unknown },
   productName: string,
   origin: string,
 ): Diagnostic[] {
   if ('error' in result) {
     const { error } = result;
-    if (error instanceof ApiError && error.status === 401) {
+    if (error instanceof ApiError && error.code === 'invalid_api_key') {
       return [
         {
           level: 'error',
@@ -72,9 +63,9 @@ export function describeHealth(
   return out;
 }
 
-function isHealthResponse(value: unknown): value is HealthResponse {
+function isHealth(value: unknown): value is Health {
   if (typeof value !== 'object' || value === null) return false;
-  const { database, storage } = value as Partial<HealthResponse>;
+  const { database, storage } = value as Partial<Health>;
   return typeof database === 'object' && database !== null && typeof storage === 'object' && storage !== null;
 }
 
@@ -82,15 +73,15 @@ function isHealthResponse(value: unknown): value is HealthResponse {
 export async function runStartupCheck(signal?: AbortSignal): Promise<Diagnostic[]> {
   let diagnostics: Diagnostic[];
   try {
-    const answer = await callApi<unknown>('health', { signal });
-    // Something other than the API (a static host's index.html, a proxy page) may answer 200.
-    const result = isHealthResponse(answer)
+    const answer = await apiClient.call<unknown>('health', { signal });
+    // Something other than the API (a proxy's page, another service) may answer 200 with JSON.
+    const result = isHealth(answer)
       ? { health: answer }
-      : { error: new Error(`${apiUrl}/health did not answer with the health JSON; is the API deployed there?`) };
+      : { error: new Error(`${apiClient.url}/health did not answer with the health JSON; is the API deployed there?`) };
     diagnostics = describeHealth(result, env.productName, self.location.origin);
   } catch (error) {
-    // An unhealthy backend may answer 503 with the same JSON: read it rather than the status.
-    const result = error instanceof ApiError && isHealthResponse(error.body) ? { health: error.body } : { error };
+    // An unhealthy backend answers 503 with the same JSON: read it rather than the status.
+    const result = error instanceof ApiError && isHealth(error.body) ? { health: error.body } : { error };
     diagnostics = describeHealth(result, env.productName, self.location.origin);
   }
   for (const { level, message } of diagnostics) console[level](`[${env.productName}] ${message}`);

@@ -8,8 +8,9 @@ function keys(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
 }
 
+/** `{{name}}` and `{{name, format}}` alike, as written (spaces folded). */
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1] ?? '').sort();
+  return [...text.matchAll(/{{([^}]+)}}/g)].map((match) => (match[1] ?? '').replace(/\s+/g, '')).sort();
 }
 
 function leaf(source: unknown, key: string): unknown {

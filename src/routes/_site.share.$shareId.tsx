@@ -1,13 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { preloadShare } from '@/features/share/api/get-share';
-import { DownloadLoadingScreen } from '@/features/share/components/download-states';
-import { DownloadScreen } from '@/features/share/components/download-screen';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+// SPEC's second link form: the same download page, at the one address share links use.
 export const Route = createFileRoute('/_site/share/$shareId')({
-  loader: ({ context, params }) => preloadShare(context.queryClient, params.shareId),
-  pendingComponent: DownloadLoadingScreen,
-  component: function DownloadRoute() {
-    const { shareId } = Route.useParams();
-    return <DownloadScreen shareId={shareId} />;
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/s/$shareId', params, replace: true });
   },
 });

@@ -1,7 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { InvalidLinkScreen } from '@/features/share/components/download-states';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
-// A share link with its id cut off: say so rather than "page not found".
+// A /share/ link with its id cut off says what /s/ says.
 export const Route = createFileRoute('/_site/share/')({
-  component: InvalidLinkScreen,
+  beforeLoad: () => {
+    throw redirect({ to: '/s', replace: true });
+  },
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { myFilesQueryOptions } from '@/features/transfers/api/get-my-files';
 import { TransfersScreen } from '@/features/transfers/components/transfers-screen';
+import { SendFileButton } from '@/features/upload/components/send-file-modal';
 
 export const Route = createFileRoute('/_site/upload')({
   // Started, not awaited: the list reads IndexedDB and the API, and the screen has its own
@@ -8,5 +9,8 @@ export const Route = createFileRoute('/_site/upload')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(myFilesQueryOptions());
   },
-  component: TransfersScreen,
+  component: function TransfersRoute() {
+    // Each finished file opens the file-processing modal too, as on Home.
+    return <TransfersScreen fileActions={(file) => <SendFileButton file={file} />} />;
+  },
 });

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { AdminAnalytics } from '@/features/admin/components/admin-analytics';
 
-// SPEC §2: this section shows the dashboard.
 export const Route = createFileRoute('/admin/analytics')({
-  component: AdminDashboard,
+  component: AdminAnalytics,
 });

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { AdminDownloads } from '@/features/admin/components/admin-downloads';
 
-// SPEC §2: this section shows the dashboard.
 export const Route = createFileRoute('/admin/downloads')({
-  component: AdminDashboard,
+  component: AdminDownloads,
 });

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { AdminStorage } from '@/features/admin/components/admin-storage';
 
-// SPEC §2: this section shows the dashboard.
 export const Route = createFileRoute('/admin/storage')({
-  component: AdminDashboard,
+  component: AdminStorage,
 });

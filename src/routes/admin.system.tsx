@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { AdminSystem } from '@/features/admin/components/admin-system';
 
-// SPEC §2: this section shows the dashboard.
 export const Route = createFileRoute('/admin/system')({
-  component: AdminDashboard,
+  component: AdminSystem,
 });

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { AdminUsers } from '@/features/admin/components/admin-users';
 
-// SPEC §2: this section shows the dashboard.
 export const Route = createFileRoute('/admin/users')({
-  component: AdminDashboard,
+  component: AdminUsers,
 });

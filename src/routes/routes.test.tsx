@@ -2,7 +2,8 @@
 // Transfers reads this device's upload queue from IndexedDB, as in a browser.
 import 'fake-indexeddb/auto';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, jsonResponse, stubApi } from '@/test/api';
 import { renderRoute } from '@/test/render';
 
 // SPEC §2: every public route renders a screen with one <h1> inside the header and footer.
@@ -18,6 +19,15 @@ const PUBLIC_SCREENS: [path: string, heading: string][] = [
   ['/s/!!bad!!', 'Invalid Link'],
   ['/share/ab', 'Invalid Link'],
 ];
+
+beforeEach(() => {
+  // Home asks for the server's settings; no other call is made on these screens.
+  stubApi(({ url }) =>
+    url.endsWith('/settings')
+      ? jsonResponse(200, DEFAULT_SETTINGS)
+      : jsonResponse(404, { error: 'No such API endpoint.', code: 'no_such_endpoint' }),
+  );
+});
 
 describe('routes', () => {
   it.each(PUBLIC_SCREENS)('%s shows "%s" between the header and the footer', async (path, heading) => {

@@ -42,7 +42,8 @@ async function renderRouter(router: AnyRouter, queryClient: QueryClient, options
   await i18n.changeLanguage(options.language ?? 'en');
   // Resolve the first match (beforeLoad, loaders) before rendering, as the app's first paint does.
   await router.load();
-  const user = userEvent.setup();
+  // No pause between keystrokes: typing is the slowest thing a UI test does.
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <AppProviders i18n={i18n} queryClient={queryClient} mantineEnv="test">
       <RouterProvider router={router} />

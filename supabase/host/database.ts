@@ -2,6 +2,7 @@ import { access, constants, mkdir, readdir, readFile, rm, writeFile } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPostgresDb, type ScriptDb } from '../functions/_shared/postgres-db.ts';
 
 /** The migrations shipped with the app; the Supabase CLI applies the same files on Supabase. */
@@ -43,13 +44,41 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenedDat
   }
 }
 
+/**
+ * The database could not be reached (refused, timed out, starting up): worth waiting for, unlike
+ * a wrong password or a failed migration.
+ */
+export class DatabaseUnreachable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnreachable';
+  }
+}
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  '57P03',
+]);
+
 async function openPostgres(url: string): Promise<OpenedDatabase> {
   const db = createPostgresDb(url);
   try {
     await db.query('select 1');
   } catch (error) {
     await db.close().catch(() => {});
-    throw new Error(`Cannot connect to the database at DATABASE_URL (${redactUrl(url)}): ${messageOf(error)}`);
+    const message = `Cannot connect to the database at DATABASE_URL (${redactUrl(url)}): ${messageOf(error)}`;
+    const code = String((error as { code?: unknown }).code ?? '');
+    if (UNREACHABLE_CODES.has(code)) throw new DatabaseUnreachable(message, { cause: error });
+    throw new Error(message);
   }
   return { db, kind: 'postgres', close: () => db.close() };
 }
@@ -67,6 +96,8 @@ async function openPglite(dataDir: string, log: (msg: string) => void): Promise<
   let pg: PGlite;
   try {
     pg = await PGlite.create(dir, {
+      // The trigram index of the admin's name search (migration 20261123000100).
+      extensions: { pg_trgm },
       // int8 as number, as in the postgres.js adapter (see postgres-db.ts for the conventions).
       parsers: { 20: (value: string) => Number(value) },
     });

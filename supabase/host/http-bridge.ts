@@ -4,18 +4,20 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
 /**
- * Builds a Request from a Node request. X-Forwarded-For is set from the socket (the handlers take
- * the caller's address from it) unless the host runs behind a proxy we trust.
+ * Builds a Request from a Node request. The socket's address is appended to X-Forwarded-For, as a
+ * proxy would; without trusted proxies (TRUST_PROXY) it is the only entry, so a client cannot
+ * choose the address it is counted by. Behind N trusted proxies the handlers take the entry N
+ * places from the right (clientAddress).
  */
-export function toRequest(req: IncomingMessage, origin: string, trustProxy: boolean): Request {
+export function toRequest(req: IncomingMessage, origin: string, trustedProxies: number): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  if (!trustProxy || !headers.has('x-forwarded-for')) {
-    headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown');
-  }
+  const socket = req.socket.remoteAddress ?? 'unknown';
+  const forwarded = headers.get('x-forwarded-for');
+  headers.set('x-forwarded-for', trustedProxies > 0 && forwarded ? `${forwarded}, ${socket}` : socket);
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   return new Request(new URL(req.url ?? '/', origin), {

@@ -5,20 +5,25 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiHandler } from '../functions/_shared/api.ts';
-import { ConfigError, loadServerConfig } from '../functions/_shared/config.ts';
+import { ConfigError, loadServerConfig, readTrustedProxies } from '../functions/_shared/config.ts';
 import { consoleLogger, type ApiContext } from '../functions/_shared/context.ts';
 import { SWEEP_INTERVAL_MS } from '../functions/_shared/domain/constants.ts';
 import { checkHealth, describeHealth } from '../functions/_shared/handlers/health.ts';
 import { sweepExpired } from '../functions/_shared/handlers/sweep.ts';
+import { mailFromOf } from '../functions/_shared/mailer.ts';
 import { createSmtpMailer } from '../functions/_shared/smtp-mailer.ts';
 import { createStorage } from '../functions/_shared/storage.ts';
-import { openDatabase } from './database.ts';
+import { openCountryDatabase } from './geoip.ts';
+import { DatabaseUnreachable, openDatabase, type OpenedDatabase } from './database.ts';
+import { createHostHandler } from './host-handler.ts';
 import { sendResponse, toRequest } from './http-bridge.ts';
 import { createOutboxMailer } from './outbox-mailer.ts';
 import { createPeerServer, PEERJS_PATH } from './peer-server.ts';
-import { HostError, loadDotEnv, loadSecrets, prepareDataDir } from './settings.ts';
-import { startEmbeddedStorage } from './storage-server.ts';
+import { originOf, pageHeaders } from './security-headers.ts';
+import { checkListenHost, HostError, loadDotEnv, loadSecrets, megabytes, prepareDataDir } from './settings.ts';
+import { startEmbeddedStorage } from './storage/embedded-storage.ts';
 import { devHandler, ensureBuilt, staticHandler, type WebHandler } from './web-app.ts';
+import { version } from '../../package.json';
 
 const EMBEDDED_BUCKET = 'ulak';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,6 +32,27 @@ const log = (message: string) => console.log(`[ulak] ${message}`);
 /** The database and storage explain their failures in a sentence: show it without the stack. */
 function asHostError(error: unknown): never {
   throw new HostError(error instanceof Error ? error.message : String(error));
+}
+
+/** Free disk space the embedded storage always leaves (STORAGE_MIN_FREE_MB). */
+const DEFAULT_STORAGE_MIN_FREE_MB = 1024;
+/** Waits between attempts to reach a database that is not up yet: 1 s, doubling up to 30 s. */
+const DATABASE_RETRY_MAX_MS = 30_000;
+
+/**
+ * Opens the database, waiting for it while it cannot be reached (a database that starts after us,
+ * or restarts): the host keeps answering 503 meanwhile and says so once per attempt.
+ */
+async function openDatabaseWhenReachable(options: Parameters<typeof openDatabase>[0]): Promise<OpenedDatabase> {
+  for (let wait = 1_000; ; wait = Math.min(wait * 2, DATABASE_RETRY_MAX_MS)) {
+    try {
+      return await openDatabase(options);
+    } catch (error) {
+      if (!(error instanceof DatabaseUnreachable)) asHostError(error);
+      log(`${error.message} Trying again in ${wait / 1000} s.`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 async function main(): Promise<void> {
@@ -39,17 +65,33 @@ async function main(): Promise<void> {
   const port = Number(given.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new HostError(`PORT "${given.PORT}" is not a port number.`);
-  const host = given.HOST ?? '127.0.0.1';
+  const host = checkListenHost(given.HOST ?? '127.0.0.1');
+  const trustedProxies = readTrustedProxies(given);
+  const storageMinFree = megabytes(given, 'STORAGE_MIN_FREE_MB', DEFAULT_STORAGE_MIN_FREE_MB);
   const dataDir = path.resolve(given.DATA_DIR ?? path.join(root, 'data'));
   prepareDataDir(dataDir);
   const { secrets, newAdminPassword } = await loadSecrets(dataDir);
 
   // The port is taken first (so a clash is reported before any work), but requests wait for the
   // platform: until it is ready they get a 503 instead of hanging.
-  let handle = (_req: IncomingMessage, res: ServerResponse) => {
+  let handle = (req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
     res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '2' }).end('Ulak is starting.');
   };
   const server = createServer((req, res) => handle(req, res));
+  // A request line or headers that do not parse (or take too long) get a 400 and a closed
+  // connection, never an exception.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (socket.writable && !socket.destroyed) {
+      const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    }
+    socket.destroy();
+  });
+  server.headersTimeout = 30_000;
+  // A whole request, body included, must arrive within the life of a part URL (15 minutes): an
+  // 8 MiB part then needs about 75 kbit/s, and a stalled or endless body is cut off.
+  server.requestTimeout = 15 * 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -75,6 +117,7 @@ async function main(): Promise<void> {
     IP_HASH_SALT: secrets.ipHashSalt,
     ADMIN_USERNAME: secrets.adminUsername,
     ADMIN_PASSWORD_HASH: secrets.adminPasswordHash,
+    APP_VERSION: version,
     ...given,
     PUBLIC_ORIGIN: publicOrigin,
     ...(embeddedStorage
@@ -91,7 +134,7 @@ async function main(): Promise<void> {
   const config = loadServerConfig(env);
   const allowedOrigins = [...new Set([publicOrigin, localOrigin, `http://127.0.0.1:${actualPort}`])];
 
-  const database = await openDatabase({ dataDir, databaseUrl: given.DATABASE_URL, log }).catch(asHostError);
+  const database = await openDatabaseWhenReachable({ dataDir, databaseUrl: given.DATABASE_URL, log });
   const storageServer = embeddedStorage
     ? await startEmbeddedStorage({
         dataDir,
@@ -100,18 +143,32 @@ async function main(): Promise<void> {
         secretAccessKey: secrets.storageSecretAccessKey,
         allowedOrigins,
         log,
+        minFreeBytes: storageMinFree,
       }).catch(asHostError)
     : null;
   const storage = config.storage ? createStorage(config.storage) : null;
   // Real SMTP when SMTP_URL is set; otherwise each mail is written to <DATA_DIR>/outbox as .eml.
-  const mailFrom = given.MAIL_FROM ?? `${config.productName} <no-reply@${new URL(publicOrigin).hostname}>`;
+  const mailFrom = mailFromOf(given.MAIL_FROM, config.productName, publicOrigin);
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = given.SMTP_URL
     ? createSmtpMailer(given.SMTP_URL, mailFrom)
     : createOutboxMailer(outboxDir, mailFrom, log);
-  const ctx: ApiContext = { config, db: database.db, storage, log: consoleLogger, now: () => new Date(), mailer };
-  const api = createApiHandler(ctx);
+  const countryDatabase = given.GEOIP_DATABASE
+    ? await openCountryDatabase(given.GEOIP_DATABASE).catch(asHostError)
+    : undefined;
   const peer = createPeerServer(server);
+  const ctx: ApiContext = {
+    config,
+    db: database.db,
+    storage,
+    log: consoleLogger,
+    now: () => new Date(),
+    mailer,
+    mailTransport: given.SMTP_URL ? 'smtp' : 'outbox',
+    countryDatabase,
+    peerServer: peer,
+  };
+  const api = createApiHandler(ctx);
 
   const publicEnv: Record<string, string> = {
     VITE_SUPABASE_ANON_KEY: given.VITE_SUPABASE_ANON_KEY ?? config.anonKey,
@@ -120,6 +177,15 @@ async function main(): Promise<void> {
     ...(given.VITE_CONTACT_EMAIL ? { VITE_CONTACT_EMAIL: given.VITE_CONTACT_EMAIL } : {}),
     ...(given.VITE_PEERJS_URL ? { VITE_PEERJS_URL: given.VITE_PEERJS_URL } : {}),
   };
+  // The pages may connect to the app's own origin (API, storage and peer server on this host), and
+  // to an API and a bucket elsewhere when configured so.
+  const headers = pageHeaders({
+    connect: [
+      publicOrigin,
+      originOf(given.VITE_SUPABASE_URL),
+      embeddedStorage ? null : originOf(config.storage?.publicEndpoint ?? config.storage?.endpoint),
+    ].filter((o): o is string => o !== null),
+  });
   let web: WebHandler;
   let closeWeb = async () => {};
   if (dev) {
@@ -127,28 +193,33 @@ async function main(): Promise<void> {
     web = vite.handle;
     closeWeb = vite.close;
   } else {
-    // DIST_DIR lets two hosts (say, parallel test runs) build without overwriting each other.
-    const distDir = path.resolve(given.DIST_DIR ?? path.join(root, 'dist'));
+    // Built per data folder by default, so two hosts from one checkout never share a build.
+    const distDir = path.resolve(given.DIST_DIR ?? path.join(dataDir, 'web-app'));
     await ensureBuilt(root, distDir, publicEnv, log);
-    web = staticHandler(distDir);
+    web = staticHandler(distDir, headers);
   }
 
-  const trustProxy = given.TRUST_PROXY === 'true';
-  handle = (req, res) => {
-    const url = req.url ?? '/';
-    if (url.startsWith('/functions/v1/')) {
-      api(toRequest(req, localOrigin, trustProxy))
-        .then((response) => sendResponse(response, res))
-        .catch((error: unknown) => {
-          log(`API bridge error: ${String(error)}`);
-          if (!res.headersSent) res.writeHead(500).end();
-        });
-    } else if (url.startsWith('/storage/') && storageServer) storageServer.handle(req, res);
-    else if (url.startsWith(PEERJS_PATH)) peer.handle(req, res);
-    else web(req, res);
-  };
+  handle = createHostHandler({
+    api: async (req, res) => {
+      const response = await api(toRequest(req, localOrigin, trustedProxies));
+      await sendResponse(response, res).catch(() => res.destroy()); // the client went away
+    },
+    storage: storageServer ? (req, res) => storageServer.handle(req, res) : null,
+    peer: (req, res) => peer.handle(req, res),
+    web,
+    peerPath: PEERJS_PATH,
+    log,
+  });
   server.on('upgrade', (req, socket, head) => {
-    if (!peer.handleUpgrade(req, socket, head) && !dev) socket.destroy();
+    socket.on('error', () => socket.destroy());
+    try {
+      if (!peer.handleUpgrade(req, socket, head) && !dev) socket.destroy();
+    } catch (error) {
+      log(
+        `Upgrade of ${(req.url ?? '').slice(0, 200)} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      socket.destroy();
+    }
   });
 
   const sweep = async () => {
@@ -170,6 +241,16 @@ async function main(): Promise<void> {
   );
   log(
     `Mail: ${given.SMTP_URL ? 'sent over SMTP (SMTP_URL)' : `written to ${outboxDir} as .eml files (set SMTP_URL to send)`}`,
+  );
+  log(
+    `Countries of downloads: ${
+      [
+        config.trustedCountryHeader ? `header ${config.trustedCountryHeader}` : '',
+        given.GEOIP_DATABASE ? `database ${given.GEOIP_DATABASE}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ') || "none configured ('Unknown'; see TRUSTED_COUNTRY_HEADER and GEOIP_DATABASE)"
+    }`,
   );
   log(
     `Storage: ${embeddedStorage ? `embedded S3 in ${path.join(dataDir, 'storage')}` : (config.storage?.endpoint ?? 'not configured')}`,
@@ -199,6 +280,17 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
+
+// Nothing a request does may end the process: a throw that escaped every handler (a library's
+// callback, a stream error nobody listened to) is logged in one line and the host goes on.
+process.on('uncaughtException', (error) => {
+  log(`Unexpected error (the host keeps running): ${error.stack ?? error.message}`);
+});
+process.on('unhandledRejection', (reason) => {
+  log(
+    `Unhandled rejection (the host keeps running): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+  );
+});
 
 main().catch((error: unknown) => {
   if (error instanceof HostError || error instanceof ConfigError) console.error(`[ulak] ${error.message}`);

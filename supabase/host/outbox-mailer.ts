@@ -11,6 +11,7 @@ import { nodemailerMessage } from '../functions/_shared/smtp-mailer.ts';
 export function createOutboxMailer(outboxDir: string, from: string, log: (message: string) => void): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    from,
     async send(message) {
       const info = await transport.sendMail(nodemailerMessage(from, message));
       await mkdir(outboxDir, { recursive: true });

@@ -11,9 +11,13 @@ export function createPeerServer(server: Server): {
   handle: express.Express;
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   close(): void;
+  /** Browsers connected right now, for the admin's System page. */
+  connectedPeers(): number;
 } {
   let wss: WebSocketServer | undefined;
   const app = express();
+  // Express's default error page shows the stack trace outside production.
+  app.set('env', 'production');
   const peer = ExpressPeerServer(server, {
     path: '/',
     allow_discovery: false,
@@ -31,5 +35,6 @@ export function createPeerServer(server: Server): {
       return true;
     },
     close: () => wss?.close(),
+    connectedPeers: () => wss?.clients.size ?? 0,
   };
 }

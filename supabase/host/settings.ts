@@ -1,7 +1,8 @@
 // The one-machine host's settings: the environment (and .env), the data folder, and the secrets it
 // generates on first start and keeps there, so a second start reuses them.
 import { createHmac, randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { hashPassword } from '../functions/_shared/admin-auth.ts';
 
@@ -36,10 +37,14 @@ function anonJwt(secret: string): string {
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
-/** Makes sure the data folder exists and is ours to read and write, or says why not. */
+/**
+ * Makes sure the data folder exists, is ours alone (0700: it holds the secrets, the database and
+ * every stored file) and is ours to read and write, or says why not.
+ */
 export function prepareDataDir(dataDir: string): void {
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
     accessSync(dataDir, constants.R_OK | constants.W_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
@@ -85,4 +90,24 @@ export async function loadSecrets(dataDir: string): Promise<{ secrets: HostSecre
 export function loadDotEnv(cwd: string): void {
   const file = path.join(cwd, '.env');
   if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** A host name or address to listen on: an IP address, or a DNS name of letters, digits, dots and hyphens. */
+export function checkListenHost(host: string): string {
+  const name =
+    /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+  if (isIP(host) === 0 && !name.test(host)) {
+    throw new HostError(
+      `HOST "${host}" is not an address to listen on: use an IP address (127.0.0.1, 0.0.0.0, ::) or a host name.`,
+    );
+  }
+  return host;
+}
+
+/** A whole number of megabytes from the environment, or the default; anything else is refused. */
+export function megabytes(given: Record<string, string>, name: string, fallback: number): number {
+  const raw = given[name];
+  if (raw === undefined) return fallback * 1024 * 1024;
+  if (!/^\d+$/.test(raw.trim())) throw new HostError(`${name} must be a whole number of megabytes, not "${raw}".`);
+  return Number(raw.trim()) * 1024 * 1024;
 }

@@ -1,7 +1,10 @@
 // The web app in the one-machine host: built once with this data folder's public settings (rebuilt
-// only when a source file or a setting changed), then served from dist/; or Vite's dev server.
-import { createHash } from 'node:crypto';
+// only when a source file or a setting changed), then served from the build folder; or Vite's dev
+// server. A build goes to a folder of its own and is swapped in with renames, so a host that
+// builds never serves (or leaves behind) half a build, and two hosts never write into one folder.
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -43,13 +46,32 @@ export async function ensureBuilt(
   log: (m: string) => void,
 ): Promise<void> {
   const stamp = buildStamp(root, publicEnv);
-  const stampFile = path.join(outDir, STAMP);
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
+  const built = (dir: string) => {
+    const file = path.join(dir, STAMP);
+    return existsSync(file) && readFileSync(file, 'utf8') === stamp;
+  };
+  if (built(outDir)) return;
   log('Building the web app (only when sources or settings changed)...');
   Object.assign(process.env, publicEnv);
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  writeFileSync(stampFile, stamp);
+  const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const fresh = `${outDir}.building-${suffix}`;
+  try {
+    await build({ root, logLevel: 'warn', build: { outDir: fresh, emptyOutDir: true } });
+    writeFileSync(path.join(fresh, STAMP), stamp);
+    // Swap: the old build moves aside, the new one takes its name, the old one goes.
+    const old = `${outDir}.old-${suffix}`;
+    await rename(outDir, old).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    await rename(fresh, outDir).catch(async (error: NodeJS.ErrnoException) => {
+      // Another host installed its build in between; if it is the same build, it will do.
+      if (!built(outDir)) throw error;
+    });
+    await rm(old, { recursive: true, force: true });
+  } finally {
+    await rm(fresh, { recursive: true, force: true });
+  }
 }
 
 const TYPES: Record<string, string> = {
@@ -66,8 +88,11 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves dist/: hashed assets cached for good, everything else revalidated, unknown paths get the app. */
-export function staticHandler(distDir: string): WebHandler {
+/**
+ * Serves the build: hashed assets cached for good, everything else revalidated, unknown paths get
+ * the app; every answer carries `headers` (security-headers.ts).
+ */
+export function staticHandler(distDir: string, headers: Record<string, string>): WebHandler {
   const root = path.resolve(distDir);
   return (req, res) => {
     // The OS share sheet posts here; the service worker normally takes the POST. Should it reach
@@ -78,24 +103,32 @@ export function staticHandler(distDir: string): WebHandler {
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      req.resume();
+      res.writeHead(405, { ...headers, Allow: 'GET, HEAD' }).end();
       return;
     }
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      res.writeHead(400, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request.');
+      return;
+    }
     let file = path.resolve(root, `.${pathname}`);
     if (!file.startsWith(root + path.sep) || !existsSync(file) || statSync(file).isDirectory()) {
       file = path.join(root, 'index.html');
       if (!existsSync(file)) {
-        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The web app is not built.');
+        res
+          .writeHead(503, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' })
+          .end('The web app is not built.');
         return;
       }
     }
     const immutable = pathname.startsWith('/assets/');
     res.writeHead(200, {
+      ...headers,
       'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
     });
     if (req.method === 'HEAD') {
       res.end();

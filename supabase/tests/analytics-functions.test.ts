@@ -13,7 +13,9 @@ describe.each(TARGETS)('database functions on %s', (target) => {
   });
 
   beforeEach(async () => {
-    await db.exec('truncate public.download_logs, public.files, public.system_logs, public.daily_analytics');
+    await db.exec(
+      'truncate public.download_logs, public.reports, public.files, public.system_logs, public.daily_analytics',
+    );
   });
 
   async function addFile(

@@ -1,13 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startPg15 } from './pg15.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** URL of the PostgreSQL 15 cluster shared by this test run, when this global setup ran. */
-    pg15Url: string;
-  }
-}
-
 /**
  * One throwaway PostgreSQL 15 cluster for the whole run; each test file makes its own databases
  * on it. Without this setup, each database test file starts a cluster of its own (slower).

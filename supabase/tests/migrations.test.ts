@@ -7,7 +7,18 @@ import type { ScriptDb } from '../functions/_shared/postgres-db.ts';
 import { applyMigrations, MIGRATIONS_DIR, openDatabase } from '../host/database.ts';
 import { freshDatabase, TARGETS } from './targets.ts';
 
-const PUBLIC_TABLES = ['daily_analytics', 'download_logs', 'files', 'system_logs'];
+const PUBLIC_TABLES = [
+  'daily_analytics',
+  'download_logs',
+  'files',
+  'pages',
+  'rate_limits',
+  'removed_shares',
+  'reports',
+  'service_status',
+  'settings',
+  'system_logs',
+];
 const FUNCTIONS = [
   'get_daily_analytics',
   'get_recent_downloads',
@@ -117,15 +128,15 @@ describe.each(TARGETS)('migrations on %s', (target) => {
     }
   });
 
-  it('enforces the file rules: size at most 2 GiB, 8-letter share id, a complete file has an expiry', async () => {
+  it('enforces the file rules: size at most 10 GiB (the largest the settings allow), 8-letter share id, a complete file has an expiry', async () => {
     const insert = (size: number, shareId: string, state = 'uploading', expires: string | null = null) =>
       db.query(
         `insert into public.files (name, size, storage_path, share_id, owner_token_hash, upload_state, expires_at)
          values ('f', $1, 'uploads/' || $2, $2, repeat('0', 64), $3, $4)`,
         [size, shareId, state, expires],
       );
-    await expect(insert(2 * 1024 ** 3, 'AAAAaaa1')).resolves.toEqual([]);
-    await expect(insert(2 * 1024 ** 3 + 1, 'AAAAaaa2')).rejects.toThrow(/check/);
+    await expect(insert(10 * 1024 ** 3, 'AAAAaaa1')).resolves.toEqual([]);
+    await expect(insert(10 * 1024 ** 3 + 1, 'AAAAaaa2')).rejects.toThrow(/check/);
     await expect(insert(1, 'short')).rejects.toThrow(/check/);
     await expect(insert(1, 'AAAA-aa3')).rejects.toThrow(/check/);
     await expect(insert(1, 'AAAAaaa4', 'complete')).rejects.toThrow(/files_complete_has_expiry/);

@@ -16,6 +16,10 @@ export interface Pg15Cluster {
   url: string;
   /** Creates an empty database on the cluster and returns its URL. */
   createDatabase(name: string): Promise<string>;
+  /** Stops the server but keeps its data (a database outage); resume() starts it again. */
+  pause(): Promise<void>;
+  /** Starts a paused server again, on the same port with the same data. */
+  resume(): Promise<void>;
   /** Stops the server and deletes its folder. */
   stop(): Promise<void>;
 }
@@ -45,32 +49,33 @@ export async function startPg15(): Promise<Pg15Cluster> {
     if (owner) await chown(root, owner.uid, owner.gid);
     await pgRun('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
 
+    const startOn = (port: number) =>
+      pgRun('pg_ctl', [
+        '-D',
+        dataDir,
+        '-l',
+        path.join(root, 'server.log'),
+        '-w',
+        '-t',
+        '30',
+        '-o',
+        [
+          '-c listen_addresses=127.0.0.1',
+          `-c port=${port}`,
+          `-c unix_socket_directories=${root}`,
+          // Throwaway data: durability costs time and buys nothing.
+          '-c fsync=off',
+          '-c synchronous_commit=off',
+          '-c full_page_writes=off',
+        ].join(' '),
+        'start',
+      ]);
     // A free port can be taken between asking and starting: try a few.
     let port = 0;
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const serverOptions = [
-        '-c listen_addresses=127.0.0.1',
-        `-c port=${port}`,
-        `-c unix_socket_directories=${root}`,
-        // Throwaway data: durability costs time and buys nothing.
-        '-c fsync=off',
-        '-c synchronous_commit=off',
-        '-c full_page_writes=off',
-      ].join(' ');
       try {
-        await pgRun('pg_ctl', [
-          '-D',
-          dataDir,
-          '-l',
-          path.join(root, 'server.log'),
-          '-w',
-          '-t',
-          '30',
-          '-o',
-          serverOptions,
-          'start',
-        ]);
+        await startOn(port);
         break;
       } catch (error) {
         if (attempt >= 3) throw error;
@@ -89,6 +94,12 @@ export async function startPg15(): Promise<Pg15Cluster> {
           await admin.end();
         }
         return `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`;
+      },
+      async pause() {
+        await pgRun('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      },
+      async resume() {
+        await startOn(port);
       },
       async stop() {
         if (stopped) return;

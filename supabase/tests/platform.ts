@@ -1,5 +1,6 @@
-// A real platform for API integration tests: a migrated database (PGlite or PostgreSQL 15), the
-// embedded S3 bucket on a local HTTP server, an S3 client pointed at it, and the API handler.
+// A real platform for API integration tests (and the upload engine's): a migrated database (PGlite
+// or PostgreSQL 15), the embedded S3 bucket and the API on one local HTTP server (as on the
+// one-machine host), an S3 client pointed at the bucket, and the API handler to call directly.
 // Nothing of ours is mocked; only the clock is ours to move.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -7,10 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiHandler } from '../functions/_shared/api.ts';
-import { DEFAULT_STUN_URLS, DEFAULT_TURN_TTL_SECONDS, type ServerConfig } from '../functions/_shared/config.ts';
+import { readIceConfig, readLimits, type ServerConfig } from '../functions/_shared/config.ts';
 import type { ApiContext, Logger } from '../functions/_shared/context.ts';
-import { createStorage, type Storage } from '../functions/_shared/storage.ts';
-import { startEmbeddedStorage } from '../host/storage-server.ts';
+import { createStorage, type Storage, type StorageConfig } from '../functions/_shared/storage.ts';
+import { sendResponse, toRequest } from '../host/http-bridge.ts';
+import { startEmbeddedStorage } from '../host/storage/embedded-storage.ts';
 import { freshDatabase, type Target } from './targets.ts';
 
 export const TEST_ANON_KEY = 'sb_publishable_test_anon_key_0123456789abcdef';
@@ -25,6 +27,8 @@ export interface TestPlatformOptions {
   target?: Target;
   /** Start without storage, as a host with no S3 settings. */
   withoutStorage?: boolean;
+  /** Use this S3 endpoint (its bucket must exist) instead of the embedded storage. */
+  externalStorage?: StorageConfig;
   /** Overrides of the server configuration. */
   config?: Partial<ServerConfig>;
 }
@@ -33,7 +37,7 @@ export interface TestPlatform {
   /** The API, called directly with Web Requests. */
   handler: (req: Request) => Promise<Response>;
   ctx: ApiContext;
-  /** http://127.0.0.1:<port>; the bucket lives under /storage. */
+  /** http://127.0.0.1:<port>: the API under /functions/v1/api, the bucket under /storage. */
   storageOrigin: string;
   storage: Storage | null;
   /** Warnings and errors the API logged, for asserting that failures were reported. */
@@ -48,6 +52,8 @@ export interface TestPlatform {
 }
 
 export async function startTestPlatform(options: TestPlatformOptions = {}): Promise<TestPlatform> {
+  // As the host does (main.ts): the SDK's notice about Node 20 says nothing about our code.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { db } = await freshDatabase(options.target ?? 'pglite');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ulak-platform-'));
 
@@ -59,11 +65,22 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     allowedOrigins: [TEST_PUBLIC_ORIGIN],
     pathPrefix: '/storage',
   });
-  const server = createServer((req, res) => embedded.handle(req, res));
+  // The API joins once it exists (it needs the bucket's address first).
+  const served: { api?: (req: Request) => Promise<Response> } = {};
+  const server = createServer((req, res) => {
+    if (served.api === undefined || !req.url?.startsWith('/functions/v1/')) {
+      embedded.handle(req, res);
+      return;
+    }
+    served
+      .api(toRequest(req, storageOrigin, 0))
+      .then((response) => sendResponse(response, res))
+      .catch(() => res.destroy());
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const storageOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const storageSettings = {
+  const storageSettings: StorageConfig = options.externalStorage ?? {
     endpoint: `${storageOrigin}/storage`,
     region: 'auto',
     bucket: BUCKET,
@@ -83,7 +100,10 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     admin: { username: 'admin', passwordHash: 'unused' },
     storage: options.withoutStorage ? null : storageSettings,
     storageMissing: options.withoutStorage ? ['S3_ENDPOINT (or R2_ACCOUNT_ID)'] : [],
-    ice: { stunUrls: DEFAULT_STUN_URLS, turnUrls: [], turnTtlSeconds: DEFAULT_TURN_TTL_SECONDS },
+    version: '0.0.0-test',
+    trustedProxies: 0,
+    limits: readLimits({}),
+    ice: readIceConfig({}),
     ...options.config,
   };
 
@@ -96,6 +116,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   let offsetMs = 0;
   const ctx: ApiContext = { config, db, storage, log, now: () => new Date(Date.now() + offsetMs) };
   const handler = createApiHandler(ctx);
+  served.api = handler;
 
   const request: TestPlatform['request'] = (method, apiPath, init = {}) => {
     const headers: Record<string, string> = { apikey: TEST_ANON_KEY, ...init.headers };

@@ -7,6 +7,13 @@ import { afterAll, inject } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../host/database.ts';
 import { startPg15, type Pg15Cluster } from './pg15.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the PostgreSQL 15 cluster shared by this test run, when global-setup.ts ran. */
+    pg15Url: string;
+  }
+}
+
 /** The two databases the host may run on; every database test runs against both. */
 export const TARGETS = ['pglite', 'pg15'] as const;
 export type Target = (typeof TARGETS)[number];

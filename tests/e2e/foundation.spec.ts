@@ -27,7 +27,7 @@ test('the API reports the database and storage healthy', async ({ request }) => 
 test('the API refuses a call without the anon key', async ({ request }) => {
   const response = await request.post('/functions/v1/api/admin/login', { data: { username: 'a', password: 'b' } });
   expect(response.status()).toBe(401);
-  expect(await response.json()).toEqual({ error: 'Invalid API key' });
+  expect(await response.json()).toEqual({ error: 'Invalid API key', code: 'invalid_api_key' });
 });
 
 for (const route of publicRoutes) {

@@ -50,21 +50,28 @@ test('the switch translates every part of the page and is kept across reloads', 
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
 });
 
-test('sizes and dates follow the language; the deletion date stays Turkish', async ({ page }) => {
+test('sizes and dates follow the language, the deletion date included; time left counts 3 days', async ({ page }) => {
   const dir = await makeTempDir();
   try {
     const file = await makeRandomFile(dir, 'numbers.bin', 1500);
     const [link] = await uploadFromHome(page, [file.path]);
     await page.goto(link ?? '');
     await expect(page.getByText('1.46 KB', { exact: true })).toBeVisible();
-    await expect(page.getByText(/will be deleted automatically on \d{1,2} \S+ \d{4}/)).toBeVisible();
+    // Just uploaded: what a person calls 3 days, not the 2 whole days and 23 hours floored.
+    await expect(page.getByText('3 days left', { exact: true })).toBeVisible();
+    const englishMonth = /(January|February|March|April|May|June|July|August|September|October|November|December)/;
     const turkishMonth = /(Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık)/;
-    await expect(page.getByText(/will be deleted automatically on/)).toContainText(turkishMonth);
+    const notice = page.getByRole('note').filter({ hasText: /will be deleted automatically on/ });
+    await expect(notice).toContainText(englishMonth);
+    await expect(notice).not.toContainText(turkishMonth);
+    await expect(page.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/)).toBeVisible();
 
     await page.getByText('TR', { exact: true }).click();
     await expect(page.getByText('1,46 KB', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: text('tr', 'download.download') })).toBeVisible();
-    await expect(page.getByText(turkishMonth).first()).toBeVisible();
+    await expect(page.getByText(text('tr', 'expiry.days_other', { count: 3 }), { exact: true })).toBeVisible();
+    await expect(page.getByRole('note').filter({ hasText: turkishMonth })).toBeVisible();
+    await expect(page.getByRole('note').filter({ hasText: englishMonth })).toHaveCount(0);
   } finally {
     await removeDir(dir);
   }

@@ -117,7 +117,7 @@ test('a file added offline is queued and uploaded when the network returns, with
   // Opened afterwards, Transfers shows the finished file.
   await watcher.goto('/upload');
   const row = watcher.getByRole('list', { name: 'Your files' }).getByRole('listitem', { name: source.name });
-  await expect(row.getByText('2 days left')).toBeVisible();
+  await expect(row.getByText('3 days left')).toBeVisible();
   const [done] = await readJobs(watcher);
   expect(await downloadedSha256(origin, done?.shareId ?? '')).toEqual({ sha256: source.sha256, size: source.size });
 });
@@ -131,7 +131,7 @@ test('offline, a reload shows the app shell and the last known Transfers list', 
 
   await page.goto('/upload');
   const row = page.getByRole('list', { name: 'Your files' }).getByRole('listitem', { name: file.name });
-  await expect(row.getByText('2 days left')).toBeVisible();
+  await expect(row.getByText('3 days left')).toBeVisible();
   // The list is saved to IndexedDB shortly after it is fetched.
   await expect
     .poll(() =>
@@ -155,7 +155,7 @@ test('offline, a reload shows the app shell and the last known Transfers list', 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeVisible();
   await expect(
-    page.getByRole('list', { name: 'Your files' }).getByRole('listitem', { name: file.name }).getByText('2 days left'),
+    page.getByRole('list', { name: 'Your files' }).getByRole('listitem', { name: file.name }).getByText('3 days left'),
   ).toBeVisible();
 
   // Another screen of the shell opens offline too.

@@ -1,18 +1,31 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { downloadedSha256, E2E_ANON_KEY, openControlled, readJobs, waitForJob } from './fixtures/pwa';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
-// Install and update. The update test publishes a new worker the way a deploy does: the host
-// serves the app from DIST_DIR (scripts/e2e-server.mjs: .tmp/e2e-dist-<port>), and the test changes
-// the built sw.js there (a new build changes its precache list; a changed byte is enough for the
-// browser to install it as a new version). The file is put back afterwards.
+// Install and update. The update tests publish a worker the way a deploy does: the host serves the
+// app from DIST_DIR (scripts/e2e-server.mjs: .tmp/e2e-dist-<port>), and the test changes the built
+// sw.js there; the file is put back afterwards. A new build changes the precache list (here: the
+// revision of index.html); a script that changed by a byte only is installed by the browser as
+// well, but it is the same build, and nothing should be offered.
 
 const PORT = process.env.E2E_PORT ?? '8181';
 const SW_FILE = path.resolve(import.meta.dirname, `../../.tmp/e2e-dist-${PORT}/sw.js`);
 
 let dir: string;
+
+/** sw.js as a new build would be: the same worker, with another revision of index.html to precache. */
+function asNewBuild(script: string): string {
+  const changed = script.replace(
+    /\{"revision":"[0-9a-f]+","url":"index\.html"\}/,
+    `{"revision":"${Date.now().toString(16)}","url":"index.html"}`,
+  );
+  expect(changed).not.toBe(script);
+  return changed;
+}
 
 test.beforeEach(async () => {
   dir = await makeTempDir();
@@ -33,8 +46,8 @@ test('a new version offers Reload, and an upload under way carries on under the 
     const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
     await expect(page.getByText('A new version is available')).toHaveCount(0);
 
-    // Deploy: the worker script changes; the browser finds it on its next update check.
-    await writeFile(SW_FILE, `${original}\n// e2e update ${Date.now()}\n`);
+    // Deploy: a new build; the browser finds its worker on its next update check.
+    await writeFile(SW_FILE, asNewBuild(original));
     await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await expect(prompt).toBeVisible({ timeout: 30_000 });
@@ -68,6 +81,43 @@ test('a new version offers Reload, and an upload under way carries on under the 
     });
   } finally {
     await writeFile(SW_FILE, original);
+  }
+});
+
+test('after a browser restart with no new build, no update is offered', async ({ baseURL }) => {
+  const profile = await mkdtemp(path.join(tmpdir(), 'ulak-e2e-profile-'));
+  const original = await readFile(SW_FILE, 'utf8');
+  const launch = () =>
+    chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL });
+  try {
+    const first = await launch();
+    await openControlled(first.pages()[0] ?? (await first.newPage()));
+    await first.close();
+
+    // Meanwhile the worker script changes by a byte, but not the build (no file of the app did).
+    await writeFile(SW_FILE, `${original}\n// the same build, served again ${Date.now()}\n`);
+    const second = await launch();
+    const page = second.pages()[0] ?? (await second.newPage());
+    const sameBuild = page.waitForEvent('console', (message) => message.text().includes('no update to offer'));
+    await openControlled(page);
+    // The browser installs the changed script: it waits, and the page has looked at it.
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).waiting !== null))
+      .toBe(true);
+    await sameBuild;
+    await expect(page.getByText('A new version is available')).toHaveCount(0);
+
+    // A real new build in the same restarted browser is offered.
+    await writeFile(SW_FILE, asNewBuild(original));
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+    await expect(page.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await second.close();
+  } finally {
+    await writeFile(SW_FILE, original);
+    await rm(profile, { recursive: true, force: true });
   }
 });
 

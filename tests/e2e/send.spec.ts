@@ -21,7 +21,7 @@ test.afterEach(async () => {
 const recipientInput = (page: Page) => page.getByRole('textbox', { name: 'Recipient email' });
 const addButton = (page: Page) => page.getByRole('button', { name: 'Add', exact: true });
 
-test('Upload and send asks for files, then for a recipient', async ({ page }) => {
+test('Upload and send asks for files, then for a recipient; each complaint goes once fixed', async ({ page }) => {
   const before = (await outboxFiles()).length;
   await page.goto('/');
   await page.getByRole('button', { name: 'Upload and send' }).click();
@@ -29,8 +29,12 @@ test('Upload and send asks for files, then for a recipient', async ({ page }) =>
 
   const file = await makeRandomFile(dir, 'notes.txt', 100);
   await page.getByTestId('upload-files-input').setInputFiles(file.path);
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Upload and send' }).click();
   await expect(page.getByRole('alert')).toContainText('Please add at least one email address');
+  await recipientInput(page).fill('ada@example.com');
+  await recipientInput(page).press('Enter');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   expect(await outboxFiles()).toHaveLength(before);
 });
 
@@ -83,6 +87,9 @@ test('Upload and send mails the title, message, names and links, and the links d
   await addButton(page).click();
   await page.getByRole('textbox', { name: 'Title' }).fill('Quarterly files');
   await page.getByRole('textbox', { name: 'Message (optional)' }).fill('Here are the files we talked about.');
+  // The sender shown is the From the recipients will see.
+  const sender = await page.getByRole('textbox', { name: 'Sender' }).inputValue();
+  expect(sender).toMatch(/^Ulak <no-reply@.+>$/);
   await page.getByRole('button', { name: 'Upload and send' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Email sent' })).toContainText(
@@ -96,6 +103,7 @@ test('Upload and send mails the title, message, names and links, and the links d
   expect(links).toHaveLength(2);
 
   const mail = await waitForMail(before);
+  expect(mail.headers.split(/\r?\n/)).toContain(`From: ${sender}`);
   expect(mail.headers).toMatch(/^To: ada@example\.com, alan@example\.org$/m);
   expect(mail.headers).toMatch(/^Subject: Quarterly files$/m);
   expect(mail.text).toContain('Here are the files we talked about.');
@@ -158,4 +166,23 @@ test('the file-processing modal sends one file by email and closes', async ({ pa
   const saved = path.join(dir, 'again.key');
   await (await downloading).saveAs(saved);
   expect(await readFile(saved)).toEqual(await readFile(file.path));
+});
+
+test('the file-processing modal opens from a Transfers row too', async ({ page }) => {
+  const file = await makeRandomFile(dir, 'budget.xlsx', 20_000);
+  const [link] = await uploadFromHome(page, [file.path]);
+  const before = (await outboxFiles()).length;
+
+  await page.goto('/upload');
+  const row = page.getByRole('list', { name: 'Your files' }).getByRole('listitem', { name: 'budget.xlsx' });
+  await row.getByRole('button', { name: 'Send by email: budget.xlsx' }).click();
+  const modal = page.getByRole('dialog', { name: 'Send file' });
+  await expect(modal.getByRole('textbox', { name: 'Title' })).toHaveValue('Shared file: budget.xlsx');
+  await modal.getByRole('textbox', { name: 'Recipient email' }).fill('linus@example.com');
+  await modal.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(modal.getByRole('button', { name: 'Sent!' })).toBeVisible();
+
+  const mail = await waitForMail(before);
+  expect(mail.headers).toMatch(/^To: linus@example\.com$/m);
+  expect(mail.text).toContain(link ?? 'missing link');
 });

@@ -78,7 +78,7 @@ test('a share of two files, received by a stopped worker with no page open, is o
   const transfers = launcher.getByRole('list', { name: 'Your files' });
   for (const name of ['beach photo.jpg', 'notes.txt']) {
     // A finished file's row says how long its link lives; an upload's row shows progress instead.
-    await expect(transfers.getByRole('listitem', { name }).getByText('2 days left')).toBeVisible({ timeout: 60_000 });
+    await expect(transfers.getByRole('listitem', { name }).getByText('3 days left')).toBeVisible({ timeout: 60_000 });
   }
   // Uploaded shares are not offered again.
   const jobs = await readJobs(launcher);

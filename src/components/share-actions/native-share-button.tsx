@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ShareAction } from './share-action';
 import type { ShareMessage } from './use-share-message';
 
 /** True where the browser has a system share sheet (phones, some desktops). */
@@ -24,23 +24,13 @@ export function NativeShareButton({ message, fileName, compact = false }: Native
       if (!(error instanceof DOMException && error.name === 'AbortError')) console.error('Share failed', error);
     });
   };
-  if (compact) {
-    return (
-      <Tooltip label={t('shareExtras.nativeShare')} withinPortal={false}>
-        <ActionIcon
-          variant="subtle"
-          size="lg"
-          onClick={share}
-          aria-label={t('shareExtras.nativeShareAria', { name: fileName })}
-        >
-          <IconShare size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-    );
-  }
   return (
-    <Button variant="light" color="gray" leftSection={<IconShare size={18} aria-hidden />} onClick={share}>
-      {t('shareExtras.nativeShare')}
-    </Button>
+    <ShareAction
+      compact={compact}
+      label={t('shareExtras.nativeShare')}
+      compactLabel={t('shareExtras.nativeShareAria', { name: fileName })}
+      icon={IconShare}
+      onClick={share}
+    />
   );
 }

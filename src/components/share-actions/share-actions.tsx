@@ -23,6 +23,36 @@ export interface ShareActionsProps {
   children?: ReactNode;
 }
 
+interface CompactLinkProps {
+  href: string;
+  /** The tooltip. */
+  label: string;
+  /** The accessible name, with the file's name. */
+  ariaLabel: string;
+  color?: string;
+  newTab?: boolean;
+  children: ReactNode;
+}
+
+/** A share link as an icon with a tooltip, for list rows. */
+function CompactLink({ href, label, ariaLabel, color, newTab = false, children }: CompactLinkProps) {
+  return (
+    <Tooltip label={label} withinPortal={false}>
+      <ActionIcon
+        component="a"
+        href={href}
+        {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        variant="subtle"
+        color={color}
+        size="lg"
+        aria-label={ariaLabel}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /** Copy link ('Copied!' for 2 s), WhatsApp and mail links, a QR code and the system share sheet. */
 export function ShareActions({ url, fileName, expiresAt, variant = 'buttons', children }: ShareActionsProps) {
   const { t } = useTranslation();
@@ -53,31 +83,22 @@ export function ShareActions({ url, fileName, expiresAt, variant = 'buttons', ch
             <CopyIcon size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={t('shareActions.whatsapp')} withinPortal={false}>
-          <ActionIcon
-            component="a"
-            href={whatsApp}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="subtle"
-            color="green"
-            size="lg"
-            aria-label={t('shareActions.whatsappAria', { name: fileName })}
-          >
-            <IconBrandWhatsapp size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('shareActions.email')} withinPortal={false}>
-          <ActionIcon
-            component="a"
-            href={mail}
-            variant="subtle"
-            size="lg"
-            aria-label={t('shareActions.emailAria', { name: fileName })}
-          >
-            <IconMail size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <CompactLink
+          href={whatsApp}
+          newTab
+          color="green"
+          label={t('shareActions.whatsapp')}
+          ariaLabel={t('shareActions.whatsappAria', { name: fileName })}
+        >
+          <IconBrandWhatsapp size={18} aria-hidden />
+        </CompactLink>
+        <CompactLink
+          href={mail}
+          label={t('shareActions.email')}
+          ariaLabel={t('shareActions.emailAria', { name: fileName })}
+        >
+          <IconMail size={18} aria-hidden />
+        </CompactLink>
         <ShareQrButton url={url} fileName={fileName} compact />
         <NativeShareButton message={message} fileName={fileName} compact />
         {children}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Anchor, Button, Center, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Center, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ShareAction } from './share-action';
 
 /** The link as an SVG QR code, made in the browser (the link never goes to a third party). */
 async function qrSvgDataUrl(url: string): Promise<string> {
@@ -55,30 +56,15 @@ export interface ShareQrButtonProps {
 export function ShareQrButton({ url, fileName, compact = false }: ShareQrButtonProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const trigger = compact ? (
-    <Tooltip label={t('shareExtras.qr')} withinPortal={false}>
-      <ActionIcon
-        variant="subtle"
-        size="lg"
-        onClick={() => setOpened(true)}
-        aria-label={t('shareExtras.qrAria', { name: fileName })}
-      >
-        <IconQrcode size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
-  ) : (
-    <Button
-      variant="light"
-      color="gray"
-      leftSection={<IconQrcode size={18} aria-hidden />}
-      onClick={() => setOpened(true)}
-    >
-      {t('shareExtras.qr')}
-    </Button>
-  );
   return (
     <>
-      {trigger}
+      <ShareAction
+        compact={compact}
+        label={t('shareExtras.qr')}
+        compactLabel={t('shareExtras.qrAria', { name: fileName })}
+        icon={IconQrcode}
+        onClick={() => setOpened(true)}
+      />
       <Modal
         opened={opened}
         onClose={() => setOpened(false)}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { RETENTION_DAYS } from '@domain/constants';
+import { useFormatDate } from '@/lib/format-date';
 
 export interface ShareMessage {
   subject: string;
@@ -7,16 +8,14 @@ export interface ShareMessage {
   text: string;
 }
 
-/** Deletion dates are written the Turkish long way (SPEC §2 Download page), whatever the language. */
-export const deletionDateFormat = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' });
-
 /** The text sent with a share link: what the file is, the link, and when it disappears. */
 export function useShareMessage(fileName: string, url: string, expiresAt?: string | null): ShareMessage {
   const { t } = useTranslation();
+  const formatDate = useFormatDate();
   const date = expiresAt ? new Date(expiresAt) : null;
   const warning =
     date !== null && !Number.isNaN(date.getTime())
-      ? t('shareActions.expiresOn', { date: deletionDateFormat.format(date) })
+      ? t('shareActions.expiresOn', { date: formatDate(date, 'long') })
       : t('shareActions.expiresIn', { count: RETENTION_DAYS });
   return {
     subject: t('shareActions.mailSubject', { name: fileName }),

@@ -1,22 +1,30 @@
 // @vitest-environment node
 // The page bridge where no service worker controls the page: it runs the engine itself. Node has
-// no service worker, so this is that path, against the engine's API and bucket test double.
+// no service worker, so this is that path, with the app's own API client (configured from the
+// environment, as in the app) against the real API and bucket (test-backend.ts).
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadEvent } from './protocol';
-import { startTestUploadServer, TEST_ANON_KEY, type TestUploadServer } from './test-upload-server';
+import { startTestBackend, TEST_ANON_KEY, type TestBackend } from './test-backend';
 
-let server: TestUploadServer;
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let backend: TestBackend;
 
 beforeAll(async () => {
-  server = await startTestUploadServer({ partSize: 1000 });
-  vi.stubEnv('VITE_SUPABASE_URL', server.apiUrl.replace('/functions/v1/api', ''));
+  backend = await startTestBackend();
+  vi.stubEnv('VITE_SUPABASE_URL', backend.origin);
   vi.stubEnv('VITE_SUPABASE_ANON_KEY', TEST_ANON_KEY);
+});
+
+beforeEach(() => {
+  backend.reset();
+  vi.stubGlobal('fetch', backend.globalFetch);
 });
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await server.close();
+  await backend.close();
 });
 
 describe('upload client (no service worker)', () => {
@@ -35,7 +43,7 @@ describe('upload client (no service worker)', () => {
 
     const uploaded = await Promise.all(refs.map((ref) => client.waitForUpload(ref.jobId)));
     expect(uploaded.map((f) => f.name)).toEqual(['notes.txt', 'b.bin']);
-    for (const file of uploaded) expect(file.shareUrl).toBe(`http://ulak.test/s/${file.shareId}`);
+    for (const file of uploaded) expect(file.shareUrl).toBe(`http://app.test/s/${file.shareId}`);
 
     const jobs = await client.listJobs();
     expect(jobs.map((j) => [j.name, j.state, j.bytesDone])).toEqual([
@@ -50,11 +58,14 @@ describe('upload client (no service worker)', () => {
     expect(events.some((e) => e.type === 'upload:state' && e.job.state === 'queued')).toBe(true);
     unsubscribe();
 
-    // Transfers lists and deletes with the owner records.
+    // Transfers lists and deletes with the owner records: the server knows them as this device's.
     const owned = await store.listOwnedFiles();
     expect(owned.map((o) => o.shareId).sort()).toEqual(uploaded.map((f) => f.shareId).sort());
+    const lookup = await backend.platform.call('POST', '/files/lookup', {
+      body: { items: owned.map(({ shareId, ownerToken }) => ({ shareId, ownerToken })) },
+    });
+    expect(((await lookup.json()) as { files: unknown[] }).files).toHaveLength(2);
     const first = uploaded[0]?.shareId ?? '';
-    expect(await store.getOwnerToken(first)).toBe(server.uploads.get(uploaded[0]?.fileId ?? '')?.ownerToken);
     await store.forgetOwnedFile(first);
     expect(await store.getOwnerToken(first)).toBeUndefined();
 
@@ -62,18 +73,17 @@ describe('upload client (no service worker)', () => {
     expect(await client.listJobs()).toEqual([]);
   });
 
-  it('cancelling forgets the upload and rejects whoever waits for it', async () => {
+  it('cancelling forgets the upload, tells the server, and rejects whoever waits for it', async () => {
     const client = await import('./client');
-    server.stall(0);
-    const stalled = server.whenStalled();
+    backend.stall(0);
+    const stalled = backend.whenStalled();
     const [ref] = await client.enqueueUploads([new File(['x'.repeat(3000)], 'big.bin')]);
     const jobId = ref?.jobId ?? '';
-    const outcome = expect(client.waitForUpload(jobId)).rejects.toThrow(/cancelled/);
+    const outcome = client.waitForUpload(jobId).catch((error: unknown) => error);
     await stalled;
     await client.cancelUpload(jobId);
-    await outcome;
+    expect(await outcome).toMatchObject({ cause: { code: 'upload_cancelled' } });
     expect(await client.listJobs()).toEqual([]);
-    expect(server.aborts).toHaveLength(1);
-    server.release();
+    expect(backend.callsTo('abort').map((call) => call.status)).toEqual([204]);
   });
 });

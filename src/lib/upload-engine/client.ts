@@ -4,10 +4,12 @@
 // BroadcastChannel, so every tab sees every upload.
 
 import type { FileDto } from '@domain/api-types';
+import { localFailure } from '@/lib/api/failure';
 import type { UploadEngine } from './engine';
 import type { UploadEvent, UploadJobSummary, UploadMessage, UploadPageMessage } from './protocol';
 import { isUploadAck, isUploadEvent, UPLOAD_CHANNEL, UPLOAD_SYNC_TAG } from './protocol';
-import { getUploadStore, newJobRecord, summarizeJob } from './store';
+import { getUploadStore, hasUnfinishedJobs, newJobRecord, summarizeJob } from './store';
+import { ACK_TIMEOUT_MS, HEARTBEAT_MS } from './timings';
 
 /** A file handed to the queue. */
 export interface JobRef {
@@ -16,15 +18,6 @@ export interface JobRef {
   size: number;
   type: string;
 }
-
-/**
- * How often an open page reminds the runner of unfinished jobs. Default 20 s: each message is a new
- * service worker event, which keeps the worker alive past the few minutes one event may last, and
- * picks up a job whose previous runner died (its lease lasts 30 s).
- */
-const HEARTBEAT_MS = 20_000;
-
-const UNFINISHED = new Set(['queued', 'uploading', 'paused']);
 
 // Background Sync is not in TypeScript's DOM types.
 interface SyncCapableRegistration {
@@ -62,13 +55,6 @@ function announce(event: UploadEvent): void {
   postChannel ??= new BroadcastChannel(UPLOAD_CHANNEL);
   postChannel.postMessage(event satisfies UploadMessage);
 }
-
-/**
- * How long the page waits for the worker to acknowledge a message before it runs the engine itself.
- * 3 s: a worker that is starting up answers well within it; a worker from before the upload
- * handlers never answers, and its page must not wait for it for long.
- */
-const ACK_TIMEOUT_MS = 3_000;
 
 /** The controlling worker has answered: it runs the queue. Reset when another worker takes over. */
 let workerAnswers = false;
@@ -119,11 +105,6 @@ async function kick(): Promise<void> {
   const engine = await getPageEngine();
   engine.wake();
   await engine.resumeAll();
-}
-
-async function hasUnfinishedJobs(): Promise<boolean> {
-  const jobs = await getUploadStore().list();
-  return jobs.some((job) => UNFINISHED.has(job.state));
 }
 
 function startHeartbeat(): void {
@@ -240,16 +221,22 @@ export async function clearFinishedJobs(): Promise<void> {
   }
 }
 
+function cancelled(): Error {
+  return localFailure('upload_cancelled', 'The upload was cancelled.');
+}
+
 /**
  * Resolves with the completed file (its `shareUrl` is the link to share) when the upload is done;
- * rejects with the server's message if it fails, or when it is cancelled.
+ * rejects when it fails (the error's cause is the job's Failure, for describeError) or is cancelled.
+ * `justRetried`: the job was just handed back to the runner, so the store may still say 'failed'
+ * until the runner takes it; only the runner's next reports count.
  */
-export function waitForUpload(jobId: string): Promise<FileDto> {
+export function waitForUpload(jobId: string, { justRetried = false } = {}): Promise<FileDto> {
   return new Promise((resolve, reject) => {
     const settle = (job: UploadJobSummary): boolean => {
       if (job.state === 'done' && job.file !== null) resolve(job.file);
-      else if (job.state === 'failed') reject(new Error(job.error ?? 'The upload failed.'));
-      else if (job.state === 'cancelled') reject(new Error('The upload was cancelled.'));
+      else if (job.state === 'failed') reject(new Error('The upload failed.', { cause: job.failure ?? undefined }));
+      else if (job.state === 'cancelled') reject(cancelled());
       else return false;
       unsubscribe();
       return true;
@@ -257,6 +244,7 @@ export function waitForUpload(jobId: string): Promise<FileDto> {
     const unsubscribe = subscribeUploads((event) => {
       if (event.type === 'upload:state' && event.job.jobId === jobId) settle(event.job);
     });
+    if (justRetried) return;
     // It may have ended before we listened.
     void getUploadStore()
       .get(jobId)
@@ -264,7 +252,7 @@ export function waitForUpload(jobId: string): Promise<FileDto> {
         if (job !== undefined) settle(summarizeJob(job));
         else {
           unsubscribe();
-          reject(new Error('The upload was cancelled.'));
+          reject(cancelled());
         }
       });
   });

@@ -2,8 +2,7 @@
 // published on the BroadcastChannel every open tab listens to. Used by the service worker and, where
 // no worker controls the page, by the page itself. Tests build their own engine instead.
 
-import { env } from '@/config/env';
-import { apiUrl, CLIENT_INFO } from '@/lib/supabase';
+import { apiClient } from '@/lib/api/app-client';
 import { createUploadApi } from './api';
 import { UploadEngine, type UploadEngineOptions } from './engine';
 import { UPLOAD_CHANNEL } from './protocol';
@@ -13,7 +12,7 @@ import { getUploadStore } from './store';
 export function createDefaultEngine(options: Pick<UploadEngineOptions, 'runnerId'> = {}): UploadEngine {
   const channel = new BroadcastChannel(UPLOAD_CHANNEL);
   return new UploadEngine({
-    api: createUploadApi({ apiUrl, anonKey: env.supabaseAnonKey, clientInfo: CLIENT_INFO }),
+    api: createUploadApi(apiClient),
     store: getUploadStore(),
     emit: (event) => channel.postMessage(event),
     ...options,

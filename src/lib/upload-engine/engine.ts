@@ -6,11 +6,15 @@
 // part's ETag), because the context running it may be killed at any moment: a service worker event
 // lives a few minutes at most. Whoever runs `resumeAll()` next continues from there.
 
+import { MAX_PARTS_PER_SIGN_REQUEST, type ApiErrorCode } from '@domain/api-types';
 import { PARTS_IN_FLIGHT, PART_URL_TTL_SECONDS, RETRY_DELAYS_MS } from '@domain/constants';
 import { partRange } from '@domain/part-plan';
-import { MAX_PARTS_PER_SIGN_REQUEST, NetworkError, UploadApiError, type UploadApi } from './api';
-import type { UploadEvent } from './protocol';
+import { ApiError } from '@/lib/api/client';
+import { failureOf, localFailure } from '@/lib/api/failure';
+import type { UploadApi } from './api';
+import { UNFINISHED_STATES, type UploadEvent } from './protocol';
 import { SpeedMeter } from './speed-meter';
+import { LEASE_MS } from './timings';
 import { notStartedOnServer, summarizeJob, type UploadJobRecord, type UploadStore } from './store';
 
 export interface UploadEngineOptions {
@@ -36,9 +40,9 @@ export interface UploadEngineOptions {
    */
   offlineRecheckMs?: number;
   /**
-   * How long a runner's claim on a job lasts without being renewed. Default 30 s: another
-   * context (a second tab, the next worker instance) takes over a job at most this long after its
-   * runner died, and never while it is alive (the claim is renewed every third of this).
+   * How long a runner's claim on a job lasts without being renewed. Default LEASE_MS (30 s, see
+   * timings.ts): another context (a second tab, the next worker instance) takes over a job at most
+   * this long after its runner died, and never while it is alive (renewed every third of this).
    */
   leaseMs?: number;
   /**
@@ -65,23 +69,36 @@ export interface UploadEngineOptions {
   runnerId?: string;
 }
 
-const RUNNABLE = new Set(['queued', 'uploading', 'paused']);
+/**
+ * The API's refusals that mean the server no longer has (a usable) multipart upload for the job:
+ * going on is useless, a retry starts over.
+ */
+const START_OVER_CODES: ReadonlySet<ApiErrorCode> = new Set([
+  'upload_not_found',
+  'upload_gone',
+  'invalid_parts',
+  'parts_rejected',
+  'size_mismatch',
+]);
 
-/** The upload's multipart upload is gone on the server: going on is useless, start over. */
 function meansStartOver(error: unknown): boolean {
-  return error instanceof UploadApiError && (error.status === 404 || error.status === 400);
+  return error instanceof ApiError && START_OVER_CODES.has(error.code);
 }
 
-/** A failure the same request may not meet again (the bucket or the API was briefly unwell). */
-class TransientError extends Error {
-  override readonly name = 'TransientError';
-  constructor(
-    message: string,
-    /** The bucket's HTTP status, when it answered. */
-    readonly status?: number,
-  ) {
-    super(message);
-  }
+/**
+ * A failure the same request may not meet again: no answer, the API or the bucket briefly unwell
+ * (5xx, 408, 429), or the bucket refusing a part URL that expired (403: the part is signed again).
+ */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const { kind, status, code } = error;
+  return (
+    kind === 'network' ||
+    status >= 500 ||
+    status === 408 ||
+    status === 429 ||
+    (code === 'part_refused' && status === 403)
+  );
 }
 
 /**
@@ -90,8 +107,17 @@ class TransientError extends Error {
  * for it instead of failing once the retries are used up.
  */
 function meansUnavailable(error: unknown): boolean {
-  const status = error instanceof UploadApiError || error instanceof TransientError ? (error.status ?? 0) : 0;
+  const status = error instanceof ApiError ? error.status : 0;
   return status === 502 || status === 503 || status === 504;
+}
+
+/** The bucket's answer to a part PUT, as the one error type (its `<Message>` for the console). */
+function partRefused(partNumber: number, status: number, body: string): ApiError {
+  const reason = bucketMessage(body) ?? `status ${status}`;
+  return new ApiError('server', status, 'part_refused', `The storage refused part ${partNumber}: ${reason}`, {
+    part: partNumber,
+    status,
+  });
 }
 
 /** Why a run was stopped when one of its parts failed for good (the other parts stop with it). */
@@ -175,7 +201,7 @@ export class UploadEngine {
     this.partsInFlight = options.partsInFlight ?? PARTS_IN_FLIGHT;
     this.retryDelaysMs = options.retryDelaysMs ?? RETRY_DELAYS_MS;
     this.offlineRecheckMs = options.offlineRecheckMs ?? 5_000;
-    this.leaseMs = options.leaseMs ?? 30_000;
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
     this.signBatchSize = Math.min(options.signBatchSize ?? 20, MAX_PARTS_PER_SIGN_REQUEST);
     this.urlExpiryMarginMs = options.urlExpiryMarginMs ?? 60_000;
     this.speedWindowMs = options.speedWindowMs ?? 10_000;
@@ -217,7 +243,7 @@ export class UploadEngine {
       const jobs = await this.store.list();
       for (const job of jobs) {
         if (this.stopped) break;
-        if (!RUNNABLE.has(job.state) || this.active.has(job.id)) continue;
+        if (!UNFINISHED_STATES.has(job.state) || this.active.has(job.id)) continue;
         const leaseEnd = await this.runJob(job.id);
         if (leaseEnd !== undefined) blockedUntil = Math.min(blockedUntil, leaseEnd);
       }
@@ -295,7 +321,7 @@ export class UploadEngine {
     const job = await this.store.update(jobId, (current) => {
       if (current.state !== 'failed') return undefined;
       requeued = true;
-      return { ...current, state: 'queued', error: null, updatedAt: this.now() };
+      return { ...current, state: 'queued', failure: null, updatedAt: this.now() };
     });
     if (job !== undefined && requeued) this.emit({ type: 'upload:state', job: summarizeJob(job) });
     await this.resumeAll();
@@ -322,7 +348,7 @@ export class UploadEngine {
     try {
       const job = await this.store.acquireLease(jobId, this.runnerId, this.now(), this.leaseMs);
       if (job === undefined) return (await this.store.get(jobId))?.leaseUntil;
-      if (!RUNNABLE.has(job.state)) return undefined;
+      if (!UNFINISHED_STATES.has(job.state)) return undefined;
       renewTimer = setInterval(() => void this.renewLease(run), this.leaseMs / 3);
       await this.upload(job, run);
     } catch (error) {
@@ -353,14 +379,14 @@ export class UploadEngine {
   }
 
   private async fail(jobId: string, error: unknown): Promise<void> {
-    const message = error instanceof Error ? error.message : String(error);
     const job = await this.store.update(jobId, (current) =>
       current.state === 'cancelled'
         ? undefined
         : {
             ...current,
             state: 'failed',
-            error: message,
+            // The code and params, not a sentence: each page says it in its own language.
+            failure: failureOf(error),
             restartOnRetry: meansStartOver(error),
             updatedAt: this.now(),
           },
@@ -376,7 +402,7 @@ export class UploadEngine {
         cancelled = true;
         return undefined;
       }
-      return { ...current, state, error: null, updatedAt: this.now() };
+      return { ...current, state, failure: null, updatedAt: this.now() };
     });
     if (job === undefined || cancelled) {
       run.controller.abort();
@@ -392,7 +418,7 @@ export class UploadEngine {
     // A job that already has its upload on the server was cut off earlier (a crash, a closed tab).
     const resuming = job.fileId !== null;
     job = await this.setState(run, 'uploading');
-    if (job.blob === null) throw new Error('The file is no longer stored on this device.');
+    if (job.blob === null) throw localFailure('file_missing', 'The file is no longer stored on this device.');
 
     if (job.fileId === null) {
       const created = await this.retrying(run, () =>
@@ -430,9 +456,9 @@ export class UploadEngine {
     }
 
     const { fileId, ownerToken, partSize, partCount, blob } = job;
-    if (blob === null) throw new Error('The file is no longer stored on this device.');
+    if (blob === null) throw localFailure('file_missing', 'The file is no longer stored on this device.');
     if (fileId === null || ownerToken === null || partSize === null || partCount === null) {
-      throw new Error('The stored upload is incomplete; please upload the file again.');
+      throw localFailure('upload_incomplete', 'The stored upload is incomplete; please upload the file again.');
     }
     if (resuming && job.parts.length < partCount) {
       job = await this.adoptStoredParts(run, job, { fileId, ownerToken, partSize, partCount });
@@ -465,7 +491,9 @@ export class UploadEngine {
     const beforeComplete = await this.store.get(run.jobId);
     if (beforeComplete === undefined || beforeComplete.state === 'cancelled') throw abortError();
     const parts = [...beforeComplete.parts].sort((a, b) => a.partNumber - b.partNumber);
-    if (parts.length !== partCount) throw new Error('Some parts of the file were not sent; please try again.');
+    if (parts.length !== partCount) {
+      throw localFailure('upload_incomplete', 'Some parts of the file were not sent; please try again.');
+    }
     const file = await this.retrying(run, () => this.api.completeUpload(fileId, ownerToken, parts, run.signal));
     const done = await this.store.update(run.jobId, (current) =>
       current.state === 'cancelled'
@@ -473,7 +501,7 @@ export class UploadEngine {
         : {
             ...current,
             state: 'done',
-            error: null,
+            failure: null,
             blob: null,
             file,
             bytesDone: current.size,
@@ -575,27 +603,34 @@ export class UploadEngine {
         });
       } catch (error) {
         if (run.signal.aborted) throw error;
-        throw new NetworkError('Network connection failed.', { cause: error });
+        throw new ApiError(
+          'network',
+          0,
+          'network',
+          `Part ${partNumber} got no answer from the storage.`,
+          undefined,
+          undefined,
+          {
+            cause: error,
+          },
+        );
       }
       if (response.ok) {
         await response.body?.cancel();
         const value = response.headers.get('ETag');
         if (value === null || value === '') {
-          throw new Error('The storage service did not return an ETag; its CORS rules must expose the ETag header.');
+          throw new ApiError(
+            'server',
+            response.status,
+            'etag_missing',
+            'The storage did not return an ETag; its CORS rules must expose the ETag header.',
+          );
         }
         return value;
       }
-      const text = await response.text().catch(() => '');
-      if (response.status === 403) {
-        // Most often the presigned URL expired (S3: 'Request has expired'): ask for a new one.
-        run.urls.delete(partNumber);
-        throw new TransientError(bucketMessage(text) ?? 'The upload link expired.');
-      }
-      const reason = bucketMessage(text) ?? `status ${response.status}`;
-      if (response.status >= 500 || response.status === 408 || response.status === 429) {
-        throw new TransientError(`The storage service could not take part ${partNumber}: ${reason}`, response.status);
-      }
-      throw new Error(`The storage service refused part ${partNumber}: ${reason}`);
+      // Most often a 403 means the presigned URL expired (S3: 'Request has expired'): sign it again.
+      if (response.status === 403) run.urls.delete(partNumber);
+      throw partRefused(partNumber, response.status, await response.text().catch(() => ''));
     });
     const job = await this.store.updatePart(run.jobId, { partNumber, etag }, length, this.now());
     if (job === undefined || job.state === 'cancelled') {
@@ -636,7 +671,11 @@ export class UploadEngine {
           run.signing = null;
         });
       await run.signing;
-      if (!run.urls.has(partNumber)) throw new Error(`The server gave no upload link for part ${partNumber}.`);
+      if (!run.urls.has(partNumber)) {
+        throw new ApiError('server', 200, 'unexpected_answer', `The API gave no upload link for part ${partNumber}.`, {
+          status: 200,
+        });
+      }
     }
   }
 
@@ -659,12 +698,8 @@ export class UploadEngine {
         return await attempt();
       } catch (error) {
         if (run.signal.aborted) throw abortError();
-        const network = error instanceof NetworkError;
-        const transient =
-          network ||
-          error instanceof TransientError ||
-          (error instanceof UploadApiError && (error.status >= 500 || error.status === 408 || error.status === 429));
-        if (!transient) throw error;
+        if (!isTransient(error)) throw error;
+        const network = error instanceof ApiError && error.kind === 'network';
         const delay = this.retryDelaysMs[failures];
         failures += 1;
         if (delay === undefined) {

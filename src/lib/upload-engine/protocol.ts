@@ -1,12 +1,14 @@
 // The messages between the page and whoever runs the upload engine (the service worker, or the page
 // itself where no worker controls it). One union for both directions, so a new message is added in
-// one place and both sides are checked against it. The page imports this module as types only and
-// writes its messages with `satisfies UploadMessage`.
+// one place and both sides are checked against it: each side writes its messages with
+// `satisfies UploadMessage`, and checks what it receives with the guards below. Both import this
+// module (its names and guards are small), and nothing else of the engine's unless they run it.
 //
 // Files never travel in a message: the page writes each job (with its Blob) to IndexedDB first and
 // then says 'upload:resume'. A file is then safe even while the worker is being replaced or killed.
 
 import type { FileDto } from '@domain/api-types';
+import type { Failure } from '@/lib/api/failure';
 
 /** BroadcastChannel the engine publishes state and progress on; every open tab listens. */
 export const UPLOAD_CHANNEL = 'ulak-upload';
@@ -24,6 +26,9 @@ export const UPLOAD_SYNC_TAG = 'ulak-upload';
  */
 export type UploadJobState = 'queued' | 'uploading' | 'paused' | 'failed' | 'done' | 'cancelled';
 
+/** The states in which a job still has work to do: a runner takes it, a page keeps the worker busy. */
+export const UNFINISHED_STATES: ReadonlySet<UploadJobState> = new Set(['queued', 'uploading', 'paused']);
+
 /** What the page may know of a job: everything but the Blob and the owner token. */
 export interface UploadJobSummary {
   jobId: string;
@@ -36,8 +41,8 @@ export interface UploadJobSummary {
   /** Known once the server has created the upload. */
   shareId: string | null;
   shareUrl: string | null;
-  /** The server's (or the bucket's) message when state is 'failed'. */
-  error: string | null;
+  /** Why, when state is 'failed': a code the page says in its own language. */
+  failure: Failure | null;
   /** ms since epoch. */
   createdAt: number;
   /** The completed file, when state is 'done'. */

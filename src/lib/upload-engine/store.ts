@@ -1,11 +1,11 @@
 // Where upload jobs and owner records live: IndexedDB, shared by the page and the service worker.
 // The engine sees only the UploadStore interface; the database's name, version and object stores
-// are spelled here and nowhere else.
+// are defined here (tests/e2e/fixtures/pwa.ts reads the same database from the browser side).
 
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { FileDto } from '@domain/api-types';
-import type { FinishedPart } from './api';
-import type { UploadJobState, UploadJobSummary } from './protocol';
+import type { FileDto, FinishedPart } from '@domain/api-types';
+import type { Failure } from '@/lib/api/failure';
+import { UNFINISHED_STATES, type UploadJobState, type UploadJobSummary } from './protocol';
 
 export const UPLOAD_DB_NAME = 'ulak';
 // 2: adds sharedItems (files another app shared to us through the Web Share Target), and moves
@@ -29,7 +29,11 @@ export interface UploadJobRecord {
   type: string;
   size: number;
   state: UploadJobState;
-  error: string | null;
+  /**
+   * Why the job failed. (Records written before this field kept an English `error` instead;
+   * they read as a failure without a known reason.)
+   */
+  failure: Failure | null;
   /** ms since epoch. */
   createdAt: number;
   updatedAt: number;
@@ -157,7 +161,7 @@ export function newJobRecord(
     type: file.type,
     size: file.blob.size,
     state: 'queued',
-    error: null,
+    failure: null,
     createdAt: now,
     updatedAt: now,
     ...notStartedOnServer(),
@@ -178,7 +182,7 @@ export function summarizeJob(job: UploadJobRecord): UploadJobSummary {
     bytesDone: job.bytesDone,
     shareId: job.shareId,
     shareUrl: job.shareUrl,
-    error: job.error,
+    failure: job.failure ?? null,
     createdAt: job.createdAt,
     file: job.file,
   };
@@ -372,6 +376,11 @@ let defaultStore: UploadStore | undefined;
 export function getUploadStore(): UploadStore {
   defaultStore ??= createUploadStore();
   return defaultStore;
+}
+
+/** Whether a job of this origin still has work to do (queued, uploading or paused). */
+export async function hasUnfinishedJobs(): Promise<boolean> {
+  return (await getUploadStore().list()).some((job) => UNFINISHED_STATES.has(job.state));
 }
 
 /** This device's uploads (newest first), for POST /files/lookup. */

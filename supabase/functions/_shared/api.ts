@@ -2,29 +2,56 @@
 // (functions/api/index.ts) and the Node host (host/main.ts) both serve exactly this.
 import type { ApiContext } from './context.ts';
 import { HttpError, corsHeaders, errorResponse, timingSafeEqual } from './http.ts';
+import { verifySession } from './admin-auth.ts';
+import { ADMIN_TOKEN_HEADER } from './domain/api-types.ts';
 import { healthHandler } from './handlers/health.ts';
 import { adminLoginHandler } from './handlers/admin-login.ts';
+import { adminRoutes } from './handlers/admin/admin-routes.ts';
+import { publicRoutes } from './handlers/public-routes.ts';
 import { shareRoutes } from './handlers/share-routes.ts';
 import { sendMail } from './handlers/send-mail.ts';
+import { StorageError } from './storage.ts';
+import { settingsHandler } from './handlers/settings.ts';
 import { iceServersHandler } from './handlers/ice-servers.ts';
 
 export type RouteHandler = (req: Request, ctx: ApiContext, params: Record<string, string>) => Promise<Response>;
 
-export interface Route {
+/** An admin route's handler also gets the signed-in admin's name, for the audit log. */
+export type AdminRouteHandler = (
+  req: Request,
+  ctx: ApiContext,
+  params: Record<string, string>,
+  admin: string,
+) => Promise<Response>;
+
+interface RouteBase {
   method: 'GET' | 'POST' | 'DELETE';
   /** Path below /functions/v1/api with :name segments. */
   path: string;
-  handler: RouteHandler;
-  /** Public routes need the anon key; `none` is for health and routes with their own secret. */
-  auth: 'anon' | 'none';
 }
+
+export type Route =
+  | (RouteBase & {
+      handler: RouteHandler;
+      /** Public routes need the anon key; `none` is for health and routes with their own secret. */
+      auth: 'anon' | 'none';
+    })
+  /** The anon key and a genuine, unexpired admin session (x-admin-token), checked before the handler. */
+  | (RouteBase & { handler: AdminRouteHandler; auth: 'admin' });
 
 const API_PREFIX = /^\/(?:functions\/v1\/)?api(?=\/|$)/;
 
+/** Everything under /admin/ but the sign-in itself needs a session, known path or not. */
+const ADMIN_AREA = /^\/admin\/(?!login$)/;
+const UNAUTHORIZED_MESSAGE = 'Admin session missing, invalid or expired. Please sign in again.';
+
 const routes: Route[] = [
   { method: 'GET', path: '/health', handler: healthHandler, auth: 'none' },
+  { method: 'GET', path: '/settings', handler: settingsHandler, auth: 'anon' },
   { method: 'POST', path: '/admin/login', handler: adminLoginHandler, auth: 'anon' },
+  ...adminRoutes,
   ...shareRoutes,
+  ...publicRoutes,
   { method: 'POST', path: '/send', handler: sendMail, auth: 'anon' },
   { method: 'GET', path: '/p2p/ice-servers', handler: iceServersHandler, auth: 'anon' },
 ];
@@ -56,28 +83,104 @@ function hasAnonKey(req: Request, anonKey: string): boolean {
   return !!bearer && timingSafeEqual(bearer, anonKey);
 }
 
+/**
+ * Errors of postgres.js (and the network under it) that mean "the database cannot be reached
+ * right now", as opposed to a bug: connection refused, reset or timed out, the server shutting
+ * down or refusing connections, SQLSTATE class 08 (connection exception).
+ */
+const DATABASE_DOWN = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (DATABASE_DOWN.has(code) || /^08[0-9A-Z]{3}$/.test(code));
+}
+
+/** An unexpected failure of a service we depend on, as the answer a person can act on (or null). */
+function serviceFailure(error: unknown): Response | null {
+  if (isDatabaseDown(error)) {
+    return errorResponse(
+      503,
+      'database_unavailable',
+      'The database cannot be reached right now. Nothing was lost; please try again in a moment.',
+    );
+  }
+  if (error instanceof StorageError) {
+    if (error.code === 'full') {
+      return errorResponse(507, 'storage_full', 'The file storage is full. Nothing was lost; please try again later.');
+    }
+    if (error.code === 'unreachable' || error.code === 'auth' || error.code === 'bucket_not_found') {
+      return errorResponse(
+        503,
+        'storage_unavailable',
+        'File storage is not available right now. Please try again later or contact the administrator.',
+      );
+    }
+  }
+  return null;
+}
+
 export function createApiHandler(ctx: ApiContext): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
     const url = new URL(req.url);
     const path = url.pathname.replace(API_PREFIX, '') || '/';
+    // The admin area answers 401 before anything else, so a caller without a session learns
+    // nothing about which admin paths exist.
+    let admin: string | null = null;
+    if (ADMIN_AREA.test(path)) {
+      if (!hasAnonKey(req, ctx.config.anonKey)) return errorResponse(401, 'invalid_api_key', 'Invalid API key');
+      const token = req.headers.get(ADMIN_TOKEN_HEADER) ?? '';
+      admin =
+        token.length > 0 && token.length <= 4096
+          ? await verifySession(ctx.config.sessionSecret, token, ctx.now())
+          : null;
+      if (!admin) return errorResponse(401, 'unauthorized', UNAUTHORIZED_MESSAGE);
+    }
     const candidates = routes
       .map((route) => ({ route, params: match(route.path, path) }))
       .filter((c): c is { route: Route; params: Record<string, string> } => c.params !== null);
-    if (candidates.length === 0) return errorResponse(404, 'No such API endpoint.');
+    if (candidates.length === 0) return errorResponse(404, 'no_such_endpoint', 'No such API endpoint.');
     const found = candidates.find((c) => c.route.method === req.method);
-    if (!found) return errorResponse(405, 'This method is not allowed here.');
-    if (found.route.auth === 'anon' && !hasAnonKey(req, ctx.config.anonKey)) {
-      return errorResponse(401, 'Invalid API key');
+    if (!found) return errorResponse(405, 'method_not_allowed', 'This method is not allowed here.');
+    const { route, params } = found;
+    if (route.auth !== 'none' && !hasAnonKey(req, ctx.config.anonKey)) {
+      return errorResponse(401, 'invalid_api_key', 'Invalid API key');
     }
     try {
-      return await found.route.handler(req, ctx, found.params);
+      if (route.auth === 'admin') {
+        // Only reachable through ADMIN_AREA above, which verified the session.
+        if (!admin) return errorResponse(401, 'unauthorized', UNAUTHORIZED_MESSAGE);
+        return await route.handler(req, ctx, params, admin);
+      }
+      return await route.handler(req, ctx, params);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message);
+      if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message, error.params);
+      const failure = serviceFailure(error);
+      if (failure) {
+        ctx.log.warn(`${req.method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+        return failure;
+      }
       ctx.log.error(
         `${req.method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
-      return errorResponse(500, 'Something went wrong on our side. Please try again.');
+      return errorResponse(500, 'internal', 'Something went wrong on our side. Please try again.');
     }
   };
 }

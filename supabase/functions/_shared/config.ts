@@ -1,5 +1,14 @@
 // Server configuration, read and validated once from the environment (Node host or Deno).
 import { isValidAnonKey, isValidBucketName, isValidUrl } from './domain/validation.ts';
+
+function isValidSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 import type { StorageConfig } from './storage.ts';
 
 export interface ServerConfig {
@@ -18,11 +27,86 @@ export interface ServerConfig {
   /** null when storage settings are missing; storageMissing lists them. */
   storage: StorageConfig | null;
   storageMissing: string[];
-  /** Optional geolocation lookup, `{ip}` replaced; answers JSON with country_name and city. */
-  geoLookupUrl?: string;
+  /**
+   * TRUSTED_COUNTRY_HEADER, lower case: a header with the visitor's country code set by a CDN in
+   * front of the API (Cloudflare: cf-ipcountry). Unset, no header is believed: anyone can send one.
+   */
+  trustedCountryHeader?: string;
+  /** The app's version, shown on the admin's System page (APP_VERSION; the host sets it). */
+  version: string;
+  /** Proxies of ours in front of the API (TRUST_PROXY); the caller is the hop before them. */
+  trustedProxies: number;
+  /** The per-visitor quotas and the clean-up windows (README, "Limits and quotas"). */
+  limits: ServerLimits;
   /** ICE servers the direct-transfer page gets from GET /p2p/ice-servers. */
   ice: IceConfig;
 }
+
+export interface ServerLimits {
+  /** Uploads one visitor may start per window (UPLOAD_CREATES_PER_HOUR). */
+  uploadCreatesPerWindow: number;
+  uploadCreateWindowMs: number;
+  /** Bytes one visitor may have announced in uploads not yet complete (UPLOAD_IN_FLIGHT_GB). */
+  uploadInFlightBytes: number;
+  /** An upload with no sign of life for this long is aborted (STALE_UPLOAD_HOURS). */
+  staleUploadMs: number;
+  /** system_logs, download_logs and old rate-limit windows are kept this long (LOG_RETENTION_DAYS). */
+  logRetentionMs: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const GIB = 1024 ** 3;
+
+/** The defaults of ServerLimits, named once; README's security section lists them. */
+export const DEFAULT_LIMITS = {
+  /** A folder of 300 files goes through, with room for a second look; 1,000 an hour do not. */
+  UPLOAD_CREATES_PER_HOUR: 500,
+  /** Five files of the 2 GB maximum at once; 300 announced 2 GB uploads are refused. */
+  UPLOAD_IN_FLIGHT_GB: 10,
+  /**
+   * Idle time before an unfinished upload is aborted. Every part URL request counts as a sign of
+   * life, and part URLs expire after 15 minutes, so an upload that is moving (even at 1 Mbit/s,
+   * where one 8 MiB part takes about a minute) is never idle that long; a phone that goes offline
+   * or sleeps for a few hours still resumes. Abandoned bytes are gone within the window.
+   */
+  STALE_UPLOAD_HOURS: 6,
+  /** Long enough for the admin analytics of a month, short enough to keep little about anyone. */
+  LOG_RETENTION_DAYS: 30,
+} as const;
+
+function positiveNumber(env: Env, name: keyof typeof DEFAULT_LIMITS): number {
+  const raw = env[name]?.trim();
+  if (!raw) return DEFAULT_LIMITS[name];
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new ConfigError(`${name} must be a positive number (default ${DEFAULT_LIMITS[name]}), not "${raw}".`);
+  }
+  return value;
+}
+
+export function readLimits(env: Env): ServerLimits {
+  return {
+    uploadCreatesPerWindow: Math.ceil(positiveNumber(env, 'UPLOAD_CREATES_PER_HOUR')),
+    uploadCreateWindowMs: HOUR_MS,
+    uploadInFlightBytes: Math.floor(positiveNumber(env, 'UPLOAD_IN_FLIGHT_GB') * GIB),
+    staleUploadMs: positiveNumber(env, 'STALE_UPLOAD_HOURS') * HOUR_MS,
+    logRetentionMs: positiveNumber(env, 'LOG_RETENTION_DAYS') * 24 * HOUR_MS,
+  };
+}
+
+/** TRUST_PROXY: empty or false for none, true for one proxy, or the number of proxies. */
+export function readTrustedProxies(env: Env): number {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase() ?? '';
+  if (raw === '' || raw === 'false' || raw === '0') return 0;
+  if (raw === 'true') return 1;
+  if (/^[1-9]\d?$/.test(raw)) return Number(raw);
+  throw new ConfigError(
+    `TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of Ulak, not "${env.TRUST_PROXY}".`,
+  );
+}
+
+/** The format hashPassword writes (scripts/hash-password.ts): pbkdf2-sha256$<iterations>$<salt>$<hash>. */
+const PASSWORD_HASH = /^pbkdf2-sha256\$[1-9]\d{3,7}\$[A-Za-z0-9_-]{16,}\$[A-Za-z0-9_-]{40,}$/;
 
 export interface IceConfig {
   /** STUN servers (stun: or stuns: URLs); SPEC's two public ones unless STUN_URLS is set. */
@@ -138,7 +222,22 @@ export function loadServerConfig(env: Env): ServerConfig {
     );
   }
   const { storage, missing } = readStorageConfig(env);
-  const geoLookupUrl = env.GEO_LOOKUP_URL?.trim();
+  const trustedCountryHeader = env.TRUSTED_COUNTRY_HEADER?.trim().toLowerCase();
+  if (trustedCountryHeader && !/^[a-z0-9][a-z0-9-]{0,63}$/.test(trustedCountryHeader)) {
+    throw new ConfigError(
+      `Invalid TRUSTED_COUNTRY_HEADER "${env.TRUSTED_COUNTRY_HEADER}": expected a header name such as cf-ipcountry.`,
+    );
+  }
+  const passwordHash = required(env, 'ADMIN_PASSWORD_HASH');
+  if (!PASSWORD_HASH.test(passwordHash)) {
+    throw new ConfigError(
+      "Invalid ADMIN_PASSWORD_HASH: expected the output of npx tsx scripts/hash-password.ts 'password' (pbkdf2-sha256$...).",
+    );
+  }
+  const smtpUrl = env.SMTP_URL?.trim();
+  if (smtpUrl && !isValidSmtpUrl(smtpUrl)) {
+    throw new ConfigError('Invalid SMTP_URL: expected smtp://user:pass@host:587 or smtps://user:pass@host:465.');
+  }
   return {
     productName: env.PRODUCT_NAME?.trim() || 'Ulak',
     publicOrigin,
@@ -146,10 +245,13 @@ export function loadServerConfig(env: Env): ServerConfig {
     sessionSecret: required(env, 'SESSION_SECRET'),
     sweepSecret: required(env, 'SWEEP_SECRET'),
     ipHashSalt: required(env, 'IP_HASH_SALT'),
-    admin: { username: required(env, 'ADMIN_USERNAME'), passwordHash: required(env, 'ADMIN_PASSWORD_HASH') },
+    admin: { username: required(env, 'ADMIN_USERNAME'), passwordHash },
     storage,
     storageMissing: missing,
-    geoLookupUrl: geoLookupUrl || undefined,
+    trustedCountryHeader: trustedCountryHeader || undefined,
+    version: env.APP_VERSION?.trim() || 'unknown',
+    trustedProxies: readTrustedProxies(env),
+    limits: readLimits(env),
     ice: readIceConfig(env),
   };
 }

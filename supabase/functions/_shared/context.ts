@@ -1,5 +1,6 @@
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db.ts';
+import type { CountryDatabase } from './geo.ts';
 import type { Mailer } from './mailer.ts';
 import type { Storage } from './storage.ts';
 
@@ -19,6 +20,12 @@ export interface ApiContext {
   now: () => Date;
   /** Sends the share-link emails (POST /send); absent when the host has no way to send mail. */
   mailer?: Mailer;
+  /** How mail leaves this host, for the admin's System page: 'smtp', or 'outbox' (files on disk). */
+  mailTransport?: 'smtp' | 'outbox';
+  /** A local GeoLite2 country database (GEOIP_DATABASE), opened once by the host. */
+  countryDatabase?: CountryDatabase;
+  /** The PeerJS server run by this host, for the admin's System page; absent when it runs elsewhere. */
+  peerServer?: { connectedPeers(): number };
 }
 
 export const consoleLogger: Logger = {

@@ -21,10 +21,17 @@ export interface FileRow {
   partSize: number | null;
   partCount: number | null;
   completedAt: Date | null;
+  /** Set when the file was deleted but its object is still to be removed (the row is hidden). */
+  deletedAt: Date | null;
+  /** Salted hash of the visitor who started the upload (null for rows from before quotas). */
+  uploaderHash: string | null;
 }
 
 const COLUMNS = `id, name, size, type, storage_path, share_id, expires_at, created_at, download_count,
-  view_count, owner_token_hash, upload_state, upload_id, part_size, part_count, completed_at`;
+  view_count, owner_token_hash, upload_state, upload_id, part_size, part_count, completed_at, deleted_at, uploader_hash`;
+
+/** Every read the API serves hides rows whose deletion is still pending. */
+const LIVE = 'deleted_at is null';
 
 function toDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
@@ -49,6 +56,8 @@ function toRow(r: Record<string, unknown>): FileRow {
     partSize: r.part_size === null || r.part_size === undefined ? null : Number(r.part_size),
     partCount: r.part_count === null || r.part_count === undefined ? null : Number(r.part_count),
     completedAt: toDate(r.completed_at),
+    deletedAt: toDate(r.deleted_at),
+    uploaderHash: r.uploader_hash === null || r.uploader_hash === undefined ? null : String(r.uploader_hash),
   };
 }
 
@@ -62,14 +71,21 @@ export interface NewUpload {
   partSize: number;
   partCount: number;
   createdAt: Date;
+  /** Salted hash of the visitor starting the upload. */
+  uploaderHash: string;
 }
 
-/** Inserts an 'uploading' row; null when the share id (or key) is already taken. */
+/**
+ * Inserts an 'uploading' row; null when the share id (or key) is already taken, or belongs to a
+ * file an admin took down (its link must keep saying so).
+ */
 export async function insertUpload(db: Db, u: NewUpload): Promise<FileRow | null> {
   const rows = await db.query(
     `insert into public.files
-       (name, size, type, storage_path, share_id, owner_token_hash, part_size, part_count, created_at, upload_state)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, 'uploading')
+       (name, size, type, storage_path, share_id, owner_token_hash, part_size, part_count, created_at, upload_state,
+        uploader_hash, last_activity_at)
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, 'uploading', $10, $9::timestamptz
+     where not exists (select 1 from public.removed_shares r where r.share_id = $5)
      on conflict do nothing
      returning ${COLUMNS}`,
     [
@@ -82,9 +98,60 @@ export async function insertUpload(db: Db, u: NewUpload): Promise<FileRow | null
       u.partSize,
       u.partCount,
       u.createdAt.toISOString(),
+      u.uploaderHash,
     ],
   );
   return rows[0] ? toRow(rows[0]) : null;
+}
+
+/**
+ * Inserts an upload unless the visitor's uploads in flight would then announce more than
+ * `maxBytes`. The sum and the insert hold one advisory lock per visitor, so parallel creates from
+ * one visitor cannot pass the quota together (PostgreSQL and PGlite alike).
+ */
+export async function insertUploadWithinQuota(
+  db: Db,
+  u: NewUpload,
+  maxBytes: number,
+): Promise<{ row: FileRow | null } | { inFlightBytes: number }> {
+  return db.transaction(async (tx) => {
+    await tx.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('ulak:in-flight:' || $1))`, [
+      u.uploaderHash,
+    ]);
+    const [sum] = await tx.query<{ bytes: number }>(
+      `select coalesce(sum(size), 0)::bigint as bytes from public.files
+       where uploader_hash = $1 and upload_state = 'uploading' and ${LIVE}`,
+      [u.uploaderHash],
+    );
+    const inFlightBytes = Number(sum?.bytes ?? 0);
+    if (inFlightBytes + u.size > maxBytes) return { inFlightBytes };
+    return { row: await insertUpload(tx, u) };
+  });
+}
+
+/** Records a sign of life of an upload (signing or listing parts), so the sweep leaves it alone. */
+export async function touchUpload(db: Db, id: string, now: Date): Promise<void> {
+  await db.query('update public.files set last_activity_at = $2::timestamptz where id = $1::uuid', [
+    id,
+    now.toISOString(),
+  ]);
+}
+
+/** Hides a file whose object could not be removed yet; the sweep retries the removal. */
+export async function markDeleted(db: Db, id: string, now: Date): Promise<void> {
+  await db.query('update public.files set deleted_at = coalesce(deleted_at, $2::timestamptz) where id = $1::uuid', [
+    id,
+    now.toISOString(),
+  ]);
+}
+
+/** Files deleted whose object is still to be removed, oldest first. */
+export async function pendingDeletions(db: Db, limit: number): Promise<FileRow[]> {
+  const rows = await db.query(
+    `select ${COLUMNS} from public.files where deleted_at is not null order by deleted_at limit $1`,
+    [limit],
+  );
+  return rows.map(toRow);
 }
 
 export async function setUploadId(db: Db, id: string, uploadId: string): Promise<void> {
@@ -92,12 +159,12 @@ export async function setUploadId(db: Db, id: string, uploadId: string): Promise
 }
 
 export async function fileById(db: Db, id: string): Promise<FileRow | null> {
-  const rows = await db.query(`select ${COLUMNS} from public.files where id = $1::uuid`, [id]);
+  const rows = await db.query(`select ${COLUMNS} from public.files where id = $1::uuid and ${LIVE}`, [id]);
   return rows[0] ? toRow(rows[0]) : null;
 }
 
 export async function fileByShareId(db: Db, shareId: string): Promise<FileRow | null> {
-  const rows = await db.query(`select ${COLUMNS} from public.files where share_id = $1`, [shareId]);
+  const rows = await db.query(`select ${COLUMNS} from public.files where share_id = $1 and ${LIVE}`, [shareId]);
   return rows[0] ? toRow(rows[0]) : null;
 }
 
@@ -107,7 +174,7 @@ export async function filesByShareIds(db: Db, shareIds: readonly string[]): Prom
   // One comma-joined text parameter: array parameters are not handled alike by PGlite and postgres.js.
   const rows = await db.query(
     `select ${COLUMNS} from public.files
-     where share_id = any(pg_catalog.string_to_array($1::text, ','))
+     where share_id = any(pg_catalog.string_to_array($1::text, ',')) and ${LIVE}
      order by created_at desc, id`,
     [shareIds.join(',')],
   );
@@ -119,7 +186,7 @@ export async function markComplete(db: Db, id: string, completedAt: Date, expire
   const rows = await db.query(
     `update public.files
      set upload_state = 'complete', completed_at = $2::timestamptz, expires_at = $3::timestamptz, upload_id = null
-     where id = $1::uuid and upload_state = 'uploading'
+     where id = $1::uuid and upload_state = 'uploading' and ${LIVE}
      returning ${COLUMNS}`,
     [id, completedAt.toISOString(), expiresAt.toISOString()],
   );
@@ -133,17 +200,18 @@ export async function deleteFileRow(db: Db, id: string): Promise<void> {
 /** Files whose expiry has passed, oldest expiry first. */
 export async function expiredFiles(db: Db, now: Date, limit: number): Promise<FileRow[]> {
   const rows = await db.query(
-    `select ${COLUMNS} from public.files where expires_at <= $1::timestamptz order by expires_at limit $2`,
+    `select ${COLUMNS} from public.files where expires_at <= $1::timestamptz and ${LIVE} order by expires_at limit $2`,
     [now.toISOString(), limit],
   );
   return rows.map(toRow);
 }
 
-/** Uploads still in progress that were started before `cutoff`. */
+/** Uploads still in progress with no sign of life since `cutoff`. */
 export async function staleUploads(db: Db, cutoff: Date, limit: number): Promise<FileRow[]> {
   const rows = await db.query(
     `select ${COLUMNS} from public.files
-     where upload_state = 'uploading' and created_at < $1::timestamptz order by created_at limit $2`,
+     where upload_state = 'uploading' and last_activity_at < $1::timestamptz and ${LIVE}
+     order by last_activity_at limit $2`,
     [cutoff.toISOString(), limit],
   );
   return rows.map(toRow);

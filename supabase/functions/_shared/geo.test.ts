@@ -1,8 +1,6 @@
 // @vitest-environment node
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLocalAddress, resolveLocation } from './geo.ts';
+import { describe, expect, it } from 'vitest';
+import { isLocalAddress, resolveLocation, type CountryDatabase } from './geo.ts';
 
 describe('isLocalAddress', () => {
   it.each<[string, boolean]>([
@@ -27,65 +25,46 @@ describe('isLocalAddress', () => {
 });
 
 describe('resolveLocation', () => {
-  let server: Server;
-  let lookupUrl = '';
-  let delayMs = 0;
-  const seen: string[] = [];
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      seen.push(req.url ?? '');
-      setTimeout(() => {
-        if (req.url?.includes('198.51.100.9')) {
-          res.writeHead(500).end();
-          return;
-        }
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ country_name: 'Germany', city: 'Berlin' }));
-      }, delayMs);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    lookupUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/json/{ip}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-
   const req = (headers: Record<string, string> = {}) => new Request('http://api.test/', { headers });
+  const unknown = { country: 'Unknown', city: 'Unknown' };
+  const database: CountryDatabase = { countryCode: (ip) => (ip === '203.0.113.7' ? 'TR' : null) };
 
-  it('places local addresses in Local / Development without a lookup', async () => {
-    expect(await resolveLocation(req(), '127.0.0.1', { geoLookupUrl: lookupUrl })).toEqual({
+  it('places local addresses in Local / Development', () => {
+    expect(
+      resolveLocation(req({ 'cf-ipcountry': 'DE' }), '127.0.0.1', { trustedCountryHeader: 'cf-ipcountry' }),
+    ).toEqual({
       country: 'Local',
       city: 'Development',
     });
-    expect(seen).toEqual([]);
   });
 
-  it('reads Cloudflare headers first', async () => {
-    const location = await resolveLocation(req({ 'cf-ipcountry': 'DE', 'cf-ipcity': 'Hamburg' }), '203.0.113.7', {
-      geoLookupUrl: lookupUrl,
-    });
-    expect(location).toEqual({ country: 'Germany', city: 'Hamburg' });
-    expect(seen).toEqual([]);
+  it('never believes a country header nobody configured', () => {
+    expect(resolveLocation(req({ 'cf-ipcountry': 'DE' }), '203.0.113.9', {})).toEqual(unknown);
   });
 
-  it('asks the configured lookup service otherwise', async () => {
-    expect(await resolveLocation(req(), '203.0.113.7', { geoLookupUrl: lookupUrl })).toEqual({
+  it('reads the configured header, and ignores codes that name no country', () => {
+    const sources = { trustedCountryHeader: 'cf-ipcountry' };
+    expect(resolveLocation(req({ 'cf-ipcountry': 'de' }), '203.0.113.9', sources)).toEqual({
       country: 'Germany',
-      city: 'Berlin',
+      city: 'Unknown',
     });
-    expect(seen).toEqual(['/json/203.0.113.7']);
+    expect(resolveLocation(req({ 'cf-ipcountry': 'XX' }), '203.0.113.9', sources)).toEqual(unknown);
+    expect(resolveLocation(req({ 'cf-ipcountry': '<script>' }), '203.0.113.9', sources)).toEqual(unknown);
   });
 
-  it('answers Unknown without a service, on a failing one, and on a slow one', async () => {
-    const unknown = { country: 'Unknown', city: 'Unknown' };
-    expect(await resolveLocation(req(), '203.0.113.7', {})).toEqual(unknown);
-    expect(await resolveLocation(req({ 'cf-ipcountry': 'XX' }), '203.0.113.7', {})).toEqual(unknown);
-    expect(await resolveLocation(req(), '198.51.100.9', { geoLookupUrl: lookupUrl })).toEqual(unknown);
-    delayMs = 3_000;
-    const started = Date.now();
-    expect(await resolveLocation(req(), '203.0.113.8', { geoLookupUrl: lookupUrl })).toEqual(unknown);
-    expect(Date.now() - started).toBeLessThan(2_900);
+  it('falls back to the country database, and to Unknown when it does not know the address', () => {
+    const sources = { trustedCountryHeader: 'cf-ipcountry', countryDatabase: database };
+    expect(resolveLocation(req(), '203.0.113.7', sources)).toEqual({ country: 'Türkiye', city: 'Unknown' });
+    expect(resolveLocation(req(), '::ffff:203.0.113.7', sources).country).toBe('Türkiye');
+    expect(resolveLocation(req(), '198.51.100.1', sources)).toEqual(unknown);
+  });
+
+  it('answers Unknown when the database fails', () => {
+    const broken: CountryDatabase = {
+      countryCode: () => {
+        throw new Error('corrupt');
+      },
+    };
+    expect(resolveLocation(req(), '203.0.113.7', { countryDatabase: broken })).toEqual(unknown);
   });
 });

@@ -1,5 +1,7 @@
-// Where a download came from, resolved on the server so the browser never calls a third-party
-// geolocation service (DESIGN §3, privacy). Failures are silent: analytics never break a download.
+// Where a download came from, resolved on the server only (DESIGN, turn 2): from a CDN's country
+// header when the operator says one is in front (TRUSTED_COUNTRY_HEADER), or from a local
+// GeoLite2 country database (GEOIP_DATABASE, opened by the host). Nothing else is asked: no
+// third-party lookup, ever. With neither source the country is 'Unknown'.
 import type { ServerConfig } from './config.ts';
 
 export interface Location {
@@ -7,9 +9,19 @@ export interface Location {
   city: string;
 }
 
+/** A country database opened once by the host; answers an ISO 3166 code, or null. */
+export interface CountryDatabase {
+  countryCode(ip: string): string | null;
+}
+
+export interface GeoSources {
+  /** Lower-case header name set by a trusted CDN, e.g. cf-ipcountry; never trusted unconfigured. */
+  trustedCountryHeader?: ServerConfig['trustedCountryHeader'];
+  countryDatabase?: CountryDatabase;
+}
+
 const LOCAL: Location = { country: 'Local', city: 'Development' };
-const UNKNOWN: Location = { country: 'Unknown', city: 'Unknown' };
-const LOOKUP_TIMEOUT_MS = 2_000;
+const UNKNOWN = 'Unknown';
 
 /** Loopback, private, link-local and unknown addresses: nothing a lookup could place. */
 export function isLocalAddress(ip: string): boolean {
@@ -36,7 +48,8 @@ export function isLocalAddress(ip: string): boolean {
   return /^f[cd][0-9a-f]{2}:/.test(addr) || /^fe[89ab][0-9a-f]:/.test(addr);
 }
 
-function countryName(code: string): string | null {
+/** An ISO 3166 alpha-2 code as an English country name; null for codes that name no country. */
+export function countryName(code: string): string | null {
   const upper = code.trim().toUpperCase();
   // XX: unknown to Cloudflare; T1: Tor.
   if (!/^[A-Z]{2}$/.test(upper) || upper === 'XX' || upper === 'T1') return null;
@@ -47,32 +60,22 @@ function countryName(code: string): string | null {
   }
 }
 
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null;
-}
-
-export async function resolveLocation(
-  req: Request,
-  ip: string,
-  config: Pick<ServerConfig, 'geoLookupUrl'>,
-): Promise<Location> {
+/** The country of a request: the trusted header first, then the database; 'Unknown' otherwise. */
+export function resolveLocation(req: Request, ip: string, sources: GeoSources): Location {
   if (isLocalAddress(ip)) return LOCAL;
-  const cfCountry = req.headers.get('cf-ipcountry');
-  if (cfCountry) {
-    const country = countryName(cfCountry);
-    if (country) return { country, city: text(req.headers.get('cf-ipcity')) ?? 'Unknown' };
+  if (sources.trustedCountryHeader) {
+    const fromHeader = countryName(req.headers.get(sources.trustedCountryHeader) ?? '');
+    if (fromHeader) return { country: fromHeader, city: UNKNOWN };
   }
-  if (!config.geoLookupUrl) return UNKNOWN;
-  try {
-    const url = config.geoLookupUrl.replace('{ip}', encodeURIComponent(ip.trim()));
-    const response = await fetch(url, {
-      signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
-      headers: { accept: 'application/json' },
-    });
-    if (!response.ok) return UNKNOWN;
-    const body = (await response.json()) as Record<string, unknown> | null;
-    return { country: text(body?.country_name) ?? 'Unknown', city: text(body?.city) ?? 'Unknown' };
-  } catch {
-    return UNKNOWN;
+  if (sources.countryDatabase) {
+    let code: string | null = null;
+    try {
+      code = sources.countryDatabase.countryCode(ip.trim().replace(/^::ffff:(?=\d+\.)/i, ''));
+    } catch {
+      // Analytics never break a download (SPEC §8: failed location lookup gives 'Unknown').
+    }
+    const fromDatabase = code ? countryName(code) : null;
+    if (fromDatabase) return { country: fromDatabase, city: UNKNOWN };
   }
+  return { country: UNKNOWN, city: UNKNOWN };
 }

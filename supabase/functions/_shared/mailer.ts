@@ -9,6 +9,13 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** The From of every message, as the recipients see it (GET /settings shows it to the sender). */
+  readonly from: string;
   /** Hands the message on; resolves with the addresses the transport accepted. */
   send(message: MailMessage): Promise<{ accepted: string[] }>;
+}
+
+/** MAIL_FROM when set, else `{product} <no-reply@{the app's host name}>`. */
+export function mailFromOf(mailFrom: string | undefined, productName: string, publicOrigin: string): string {
+  return mailFrom?.trim() || `${productName} <no-reply@${new URL(publicOrigin).hostname}>`;
 }

@@ -11,6 +11,7 @@ export function nodemailerMessage(from: string, message: MailMessage) {
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
+    from,
     async send(message) {
       const info = await transport.sendMail(nodemailerMessage(from, message));
       return {

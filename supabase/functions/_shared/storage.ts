@@ -16,6 +16,8 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { safeDownloadName } from './domain/file-name.ts';
+import { bucketCorsRule } from './storage-cors.ts';
 
 export interface StorageConfig {
   endpoint: string;
@@ -42,20 +44,44 @@ export interface Storage {
     key: string,
     o: { contentType: string; originalName: string; uploadDate: string },
   ): Promise<string>;
-  presignUploadPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  /**
+   * A URL for one part PUT. Its Content-Length is signed into it, so the bucket (S3, R2 and the
+   * embedded storage alike) refuses a body of any other length: the size is enforced where the
+   * bytes arrive. A browser's fetch of a Blob slice sends exactly that length.
+   */
+  presignUploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    contentLength: number,
+    expiresInSeconds: number,
+  ): Promise<string>;
   completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<void>;
   abortMultipartUpload(key: string, uploadId: string): Promise<void>;
   listParts(key: string, uploadId: string): Promise<{ partNumber: number; etag: string; size: number }[]>;
   listMultipartUploads(prefix?: string): Promise<{ key: string; uploadId: string; initiated: Date }[]>;
   headObject(key: string): Promise<StoredObject | null>;
-  presignGet(key: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * A download URL that makes every backend answer as an attachment under `fileName`, with a
+   * content type no browser renders as a page (response-content-disposition / -type).
+   */
+  presignGet(
+    key: string,
+    expiresInSeconds: number,
+    download: { fileName: string; contentType: string },
+  ): Promise<string>;
   deleteObject(key: string): Promise<void>;
   putBucketCors(origins: string[]): Promise<void>;
 }
 
 export type StorageErrorCode =
-  'bucket_not_found' | 'upload_not_found' | 'invalid_part' | 'unreachable' | 'auth' | 'failed';
+  'bucket_not_found' | 'upload_not_found' | 'invalid_part' | 'unreachable' | 'auth' | 'full' | 'failed';
 
+/**
+ * The API's one storage error. It carries meaning for the handlers: `code` tells a missing upload
+ * (409 upload_gone) from refused parts (400), an unreachable or misconfigured bucket (503) and a
+ * full one (507), whatever S3 implementation is behind it.
+ */
 export class StorageError extends Error {
   constructor(
     readonly code: StorageErrorCode,
@@ -73,17 +99,21 @@ export function r2Endpoint(accountId: string): string {
   return `https://${accountId}.r2.cloudflarestorage.com`;
 }
 
-/** The CORS rule the bucket needs so pages at `origins` can PUT parts and read their ETag. */
+/** The CORS rules the bucket needs so pages at `origins` can PUT parts and read their ETag. */
 export function corsRules(origins: string[]) {
-  return [
-    {
-      AllowedOrigins: origins,
-      AllowedMethods: ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'],
-      AllowedHeaders: ['*'],
-      ExposeHeaders: ['ETag'],
-      MaxAgeSeconds: 3000,
-    },
-  ];
+  return [bucketCorsRule(origins)];
+}
+
+/**
+ * Types a browser could render or run as a page of the bucket's origin (HTML, SVG, XML, scripts).
+ * Downloads are attachments anyway; these are also served as plain bytes, in case a backend or a
+ * browser ignores the attachment.
+ */
+const ACTIVE_TYPE = /html|xml|svg|javascript|ecmascript|text\/css|x-shockwave|multipart\//i;
+
+/** The Content-Type a download is served with: the uploader's, unless a browser could render it. */
+export function downloadContentType(type: string): string {
+  return ACTIVE_TYPE.test(type) || !/^[\x21-\x7e]+\/[\x21-\x7e]+/.test(type) ? 'application/octet-stream' : type;
 }
 
 // RFC 5987 attr-char: ALPHA / DIGIT / "!#$&+-.^_`|~"; encodeURIComponent
@@ -93,16 +123,18 @@ function rfc5987(value: string): string {
 }
 
 /**
- * `attachment` with a plain ASCII `filename` for old clients and the exact
- * name in `filename*`. Set when the object is created, because R2 ignores
- * response-content-disposition on GET.
+ * `attachment` with a plain ASCII `filename` for old clients and the safe download name
+ * (safeDownloadName) in `filename*`. Set when the object is created and again as
+ * response-content-disposition on every presigned GET, so a download is an attachment even on a
+ * backend that ignored one of the two.
  */
 export function contentDisposition(originalName: string): string {
-  const fallback = originalName
+  const name = safeDownloadName(originalName);
+  const fallback = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${fallback || 'file'}"; filename*=UTF-8''${rfc5987(originalName)}`;
+  return `attachment; filename="${fallback || 'file'}"; filename*=UTF-8''${rfc5987(name)}`;
 }
 
 // S3 metadata travels as HTTP headers and must be printable ASCII; `%` is
@@ -153,6 +185,9 @@ function toStorageError(err: unknown, bucket: string): StorageError {
   const name = e.Code ?? e.name ?? '';
   const status = e.$metadata?.httpStatusCode;
   const message = e.message || name || String(err);
+  if (name === 'InsufficientStorage' || status === 507) {
+    return new StorageError('full', 'The storage is full.', name || undefined, { cause: err });
+  }
   if (name === 'NoSuchBucket') {
     return new StorageError(
       'bucket_not_found',
@@ -241,14 +276,19 @@ export function createStorage(cfg: StorageConfig): Storage {
         return out.UploadId;
       }),
 
-    presignUploadPart: (key, uploadId, partNumber, expiresInSeconds) =>
+    presignUploadPart: (key, uploadId, partNumber, contentLength, expiresInSeconds) =>
       run(() =>
         getSignedUrl(
           presigner,
-          new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
-          {
-            expiresIn: expiresInSeconds,
-          },
+          new UploadPartCommand({
+            Bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumber: partNumber,
+            ContentLength: contentLength,
+          }),
+          // The presigner leaves content-length unsigned unless told; signed, it fixes the part's size.
+          { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-length']) },
         ),
       ),
 
@@ -280,9 +320,14 @@ export function createStorage(cfg: StorageConfig): Storage {
         const parts: { partNumber: number; etag: string; size: number }[] = [];
         let marker: string | undefined;
         for (;;) {
-          const out = await client.send(
-            new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
-          );
+          const out = await client
+            .send(new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }))
+            .catch((err: unknown) => {
+              // S3 and R2 say NoSuchUpload; Ceph's RGW answers a bare 404: either way it is gone.
+              if ((err as SdkError).$metadata?.httpStatusCode === 404)
+                throw Object.assign(new Error('NoSuchUpload'), { name: 'NoSuchUpload' });
+              throw err;
+            });
           for (const p of out.Parts ?? []) {
             if (p.PartNumber !== undefined && p.ETag)
               parts.push({ partNumber: p.PartNumber, etag: p.ETag, size: p.Size ?? 0 });
@@ -333,8 +378,19 @@ export function createStorage(cfg: StorageConfig): Storage {
         }
       }),
 
-    presignGet: (key, expiresInSeconds) =>
-      run(() => getSignedUrl(presigner, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: expiresInSeconds })),
+    presignGet: (key, expiresInSeconds, download) =>
+      run(() =>
+        getSignedUrl(
+          presigner,
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            ResponseContentDisposition: contentDisposition(download.fileName),
+            ResponseContentType: downloadContentType(download.contentType),
+          }),
+          { expiresIn: expiresInSeconds },
+        ),
+      ),
 
     deleteObject: (key) =>
       run(async () => {

@@ -4,6 +4,7 @@ import { createApiHandler } from '../_shared/api.ts';
 import { loadServerConfig } from '../_shared/config.ts';
 import { consoleLogger } from '../_shared/context.ts';
 import { createPostgresDb } from '../_shared/postgres-db.ts';
+import { mailFromOf } from '../_shared/mailer.ts';
 import { createSmtpMailer } from '../_shared/smtp-mailer.ts';
 import { createStorage } from '../_shared/storage.ts';
 
@@ -15,10 +16,7 @@ const storage = config.storage ? createStorage(config.storage) : null;
 
 // Without SMTP_URL the API answers POST /send with 503 (the Edge has no outbox folder).
 const mailer = env.SMTP_URL
-  ? createSmtpMailer(
-      env.SMTP_URL,
-      env.MAIL_FROM ?? `${config.productName} <no-reply@${new URL(config.publicOrigin).hostname}>`,
-    )
+  ? createSmtpMailer(env.SMTP_URL, mailFromOf(env.MAIL_FROM, config.productName, config.publicOrigin))
   : undefined;
 
 Deno.serve(createApiHandler({ config, db, storage, log: consoleLogger, now: () => new Date(), mailer }));

@@ -45,6 +45,7 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
   let p: TestPlatform;
   const sent: MailMessage[] = [];
   const capturing: Mailer = {
+    from: 'Ulak <no-reply@app.test>',
     async send(message) {
       sent.push(message);
       return { accepted: [...message.to] };
@@ -124,19 +125,26 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
   });
 
   it('refuses bad recipient lists with a sentence a person can act on', async () => {
-    const cases: [unknown, string][] = [
-      [[], 'Please add at least one email address'],
-      [['not-an-address'], 'Every recipient must be a valid email address.'],
-      [['a@example.com', 'A@example.com'], 'Each email address may appear only once.'],
+    const cases: [unknown, object][] = [
+      [[], { error: 'Please add at least one email address', code: 'recipients_none' }],
+      [['not-an-address'], { error: 'Every recipient must be a valid email address.', code: 'recipient_invalid' }],
+      [
+        ['a@example.com', 'A@example.com'],
+        { error: 'Each email address may appear only once.', code: 'recipient_duplicate' },
+      ],
       [
         Array.from({ length: MAX_RECIPIENTS + 1 }, (_, i) => `p${i}@example.com`),
-        `Add at most ${MAX_RECIPIENTS} email addresses.`,
+        {
+          error: `Add at most ${MAX_RECIPIENTS} email addresses.`,
+          code: 'recipients_too_many',
+          params: { max: MAX_RECIPIENTS },
+        },
       ],
     ];
-    for (const [recipients, error] of cases) {
+    for (const [recipients, expected] of cases) {
       const res = await p.call('POST', '/send', { headers: newVisitor(), body: { recipients, items: items() } });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error });
+      expect(await res.json()).toEqual(expected);
     }
     const tooLong = await p.call('POST', '/send', {
       headers: newVisitor(),
@@ -147,7 +155,7 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
       headers: newVisitor(),
       body: { recipients: ['a@example.com'], items: [] },
     });
-    expect(await noFiles.json()).toEqual({ error: 'Please select files first' });
+    expect(await noFiles.json()).toEqual({ error: 'Please select files first', code: 'no_files_selected' });
     expect(sent).toHaveLength(0);
   });
 

@@ -2,17 +2,10 @@
 // (gone when the tab closes, not shared with other tabs). The spec's `admin_authenticated`
 // localStorage flag is kept as UI state only: the API trusts the token, never the flag.
 
-export interface AdminSession {
-  token: string;
-  /** ISO timestamp after which the API refuses the token. */
-  expiresAt: string;
-}
+import type { AdminSession } from '@domain/api-types';
 
 export const ADMIN_SESSION_STORAGE_KEY = 'ulak_admin_session';
 export const ADMIN_AUTHENTICATED_FLAG_KEY = 'admin_authenticated';
-
-/** Header that carries the session token on admin API calls (the anon key keeps Authorization). */
-export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
 const listeners = new Set<() => void>();
 let cachedRaw: string | null = null;

@@ -1,21 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/supabase';
+import type { AdminLoginRequest, AdminSession } from '@domain/api-types';
+import { apiClient } from '@/lib/api/app-client';
 import { saveAdminSession } from './admin-session';
-import type { AdminSession } from './admin-session';
 
-export interface AdminCredentials {
-  username: string;
-  password: string;
-}
-
-/** POST admin/login: 200 `{ token, expiresAt }`; 401 and 429 carry `{ error }`. */
-export function loginAdmin(credentials: AdminCredentials, signal?: AbortSignal): Promise<AdminSession> {
-  return callApi<AdminSession>('admin/login', { method: 'POST', body: credentials, signal });
+/** POST admin/login: the session, or ApiError invalid_credentials (401) or rate_limited (429). */
+export function loginAdmin(credentials: AdminLoginRequest, signal?: AbortSignal): Promise<AdminSession> {
+  return apiClient.call<AdminSession>('admin/login', { body: credentials, signal });
 }
 
 export function useAdminLogin() {
   return useMutation({
-    mutationFn: (credentials: AdminCredentials) => loginAdmin(credentials),
+    mutationFn: (credentials: AdminLoginRequest) => loginAdmin(credentials),
     onSuccess: (session) => saveAdminSession(session),
   });
 }

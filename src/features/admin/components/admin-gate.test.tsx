@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/api';
 import { renderRoute } from '@/test/render';
 import { ADMIN_AUTHENTICATED_FLAG_KEY, ADMIN_SESSION_STORAGE_KEY } from '../api/admin-session';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 /** Replaces the network (not our code): answers every request with `answer`. */
 function stubFetch(answer: () => Response | Promise<Response>) {
@@ -51,7 +48,7 @@ describe('admin gate', () => {
   });
 
   it('shows the server refusal and stays signed out', async () => {
-    stubFetch(() => jsonResponse(401, { error: 'Invalid username or password' }));
+    stubFetch(() => jsonResponse(401, { error: 'Invalid username or password', code: 'invalid_credentials' }));
     const { user } = await renderRoute('/admin');
     await user.type(screen.getByLabelText(/Username/), 'admin');
     await user.type(screen.getByLabelText(/^Password/), 'wrong');

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,20 @@ export function AdminLogoutButton() {
   const [opened, modal] = useDisclosure(false);
   return (
     <>
-      <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={modal.open}>
+      <Button
+        variant="light"
+        color="red"
+        size="xs"
+        leftSection={<IconLogout size={16} />}
+        onClick={modal.open}
+        visibleFrom="xs"
+      >
         {t('admin.shell.logout')}
       </Button>
+      {/* On a phone the label would crowd the version badge out of the top bar. */}
+      <ActionIcon variant="light" color="red" onClick={modal.open} aria-label={t('admin.shell.logout')} hiddenFrom="xs">
+        <IconLogout size={16} />
+      </ActionIcon>
       <Modal opened={opened} onClose={modal.close} title={t('admin.shell.logoutTitle')} centered>
         <Text>{t('admin.shell.logoutConfirm')}</Text>
         <Group justify="flex-end" mt="lg">

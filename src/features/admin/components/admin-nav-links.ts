@@ -3,6 +3,7 @@ import {
   IconDatabase,
   IconDownload,
   IconFileText,
+  IconFlag,
   IconHome,
   IconServer,
   IconSettings,
@@ -22,4 +23,6 @@ export const ADMIN_NAV_LINKS = [
   { to: '/admin/storage', labelKey: 'admin.nav.storage', icon: IconDatabase },
   { to: '/admin/system', labelKey: 'admin.nav.system', icon: IconServer },
   { to: '/admin/settings', labelKey: 'admin.nav.settings', icon: IconSettings },
+  // Not in the spec's sidebar: where "Report this file" lands, with a one-click takedown.
+  { to: '/admin/reports', labelKey: 'admin.nav.reports', icon: IconFlag },
 ] as const satisfies readonly { to: string; labelKey: ParseKeys; icon: unknown }[];

@@ -1,13 +1,194 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { IconCheck, IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import {
+  PAGE_LANGUAGES,
+  PAGE_SLUGS,
+  type AdminPageDto,
+  type PageLanguage,
+  type PageSlug,
+  type PageStatus,
+} from '@domain/api-types';
+import { PAGE_CONTENT_MAX_LENGTH } from '@domain/constants';
+import { describeError } from '@/lib/api/failure';
+import { useAdminPages } from '../api/get-pages';
+import { useSaveAdminPage } from '../api/save-page';
+import { useFlash } from '../hooks/use-flash';
+import { formatDateTime } from '../utils/format';
+import { AdminPage, QueryState } from './admin-page';
 
-/** Placeholder until the admin feature lands. */
+// The preview uses the public pages' own sanitising renderer, loaded only here.
+const MarkdownContent = lazy(() =>
+  import('@/components/published-page/markdown-content').then((m) => ({ default: m.MarkdownContent })),
+);
+
+/** The public path of each page, as SPEC §3 lists them. */
+const PAGE_PATHS: Record<PageSlug, string> = { home: '/', about: '/about', 'how-it-works': '/how-it-works' };
+
+/** /admin/pages: Markdown for home, about and how-it-works in English and Turkish; view, edit, save, cancel. */
 export function AdminPages() {
   const { t } = useTranslation();
+  const pages = useAdminPages();
+  const [slug, setSlug] = useState<PageSlug>('home');
+  const [language, setLanguage] = useState<PageLanguage>('en');
+  const page = pages.data?.find((p) => p.slug === slug && p.language === language);
   return (
-    <Stack gap="xs">
-      <Title order={1}>{t('admin.pages.title')}</Title>
-      <Text c="dimmed">{t('admin.pages.intro')}</Text>
-    </Stack>
+    <AdminPage title={t('admin.pages.title')} intro={t('admin.pages.intro')}>
+      <Group gap="sm" wrap="wrap">
+        <SegmentedControl
+          aria-label={t('admin.pages.page')}
+          value={slug}
+          onChange={(value) => setSlug(value as PageSlug)}
+          data={PAGE_SLUGS.map((s) => ({ value: s, label: t(`admin.pages.slugs.${s}`) }))}
+        />
+        <SegmentedControl
+          aria-label={t('admin.pages.language')}
+          value={language}
+          onChange={(value) => setLanguage(value as PageLanguage)}
+          data={PAGE_LANGUAGES.map((l) => ({ value: l, label: t(`admin.pages.languages.${l}`) }))}
+        />
+      </Group>
+      <QueryState isPending={pages.isPending} error={pages.error} />
+      {page && <PageEditor key={`${page.slug}:${page.language}`} page={page} />}
+    </AdminPage>
+  );
+}
+
+function PageEditor({ page }: { page: AdminPageDto }) {
+  const { t, i18n } = useTranslation();
+  const save = useSaveAdminPage();
+  const [saved, flashSaved] = useFlash();
+  const [editing, setEditing] = useState(false);
+  const [content, setContent] = useState(page.content);
+  const [status, setStatus] = useState<PageStatus>(page.status);
+
+  const cancel = () => {
+    setContent(page.content);
+    setStatus(page.status);
+    setEditing(false);
+    save.reset();
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs">
+            <Text fw={600}>{PAGE_PATHS[page.slug]}</Text>
+            <Badge color={page.status === 'published' ? 'teal.9' : 'yellow'} variant="filled" autoContrast>
+              {t(`admin.pages.statuses.${page.status}`)}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {page.updatedAt
+              ? t('admin.pages.lastModified', {
+                  time: formatDateTime(page.updatedAt, i18n.language),
+                  who: page.updatedBy ?? '',
+                })
+              : t('admin.pages.neverSaved')}
+          </Text>
+        </Group>
+
+        {editing ? (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate(
+                { slug: page.slug, language: page.language, content, status },
+                {
+                  onSuccess: () => {
+                    setEditing(false);
+                    flashSaved();
+                  },
+                },
+              );
+            }}
+          >
+            <Stack gap="md">
+              <Textarea
+                label={t('admin.pages.content')}
+                description={t('admin.pages.contentHint', { max: PAGE_CONTENT_MAX_LENGTH })}
+                value={content}
+                onChange={(event) => setContent(event.currentTarget.value)}
+                maxLength={PAGE_CONTENT_MAX_LENGTH}
+                autosize
+                minRows={10}
+                maxRows={24}
+                ff="monospace"
+              />
+              <NativeSelect
+                label={t('admin.pages.status')}
+                data={(['published', 'draft'] as const).map((s) => ({
+                  value: s,
+                  label: t(`admin.pages.statuses.${s}`),
+                }))}
+                value={status}
+                onChange={(event) => setStatus(event.currentTarget.value as PageStatus)}
+                w={200}
+              />
+              {save.isError && (
+                <Alert color="red" variant="light" role="alert">
+                  {describeError(t, save.error)}
+                </Alert>
+              )}
+              <Group gap="sm">
+                <Button
+                  type="submit"
+                  disabled={save.isPending}
+                  leftSection={save.isPending ? <Loader size="xs" color="currentColor" /> : undefined}
+                >
+                  {save.isPending ? t('admin.pages.saving') : t('admin.pages.save')}
+                </Button>
+                <Button variant="default" onClick={cancel} disabled={save.isPending}>
+                  {t('common.cancel')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : (
+          <Stack gap="md">
+            <Group gap="md">
+              <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)}>
+                {t('admin.pages.edit')}
+              </Button>
+              <div role="status" aria-live="polite">
+                {saved && (
+                  <Text c="green" fw={600} component="span">
+                    <IconCheck size={16} aria-hidden style={{ verticalAlign: 'middle' }} /> {t('admin.pages.saved')}
+                  </Text>
+                )}
+              </div>
+            </Group>
+            {page.content.trim() === '' ? (
+              <Text c="dimmed">{t('admin.pages.builtIn')}</Text>
+            ) : (
+              <Card withBorder radius="sm" padding="md" aria-label={t('admin.pages.preview')}>
+                <Suspense fallback={<Loader size="sm" />}>
+                  <MarkdownContent content={page.content} />
+                </Suspense>
+              </Card>
+            )}
+            {page.status === 'draft' && page.content.trim() !== '' && (
+              <Text size="sm" c="dimmed">
+                {t('admin.pages.draftNote')}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
   );
 }

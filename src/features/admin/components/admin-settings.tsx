@@ -1,13 +1,166 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { AdminSettingsDto } from '@domain/api-types';
+import { SETTINGS_BOUNDS } from '@domain/constants';
+import {
+  ALLOWED_FILE_TYPES,
+  isSettingsProblem,
+  normalizeTypeEntry,
+  validateSettings,
+  type AllowedFileTypes,
+  type ServiceSettings,
+} from '@domain/service-settings';
+import { describeError } from '@/lib/api/failure';
+import { useAdminSettings } from '../api/get-settings';
+import { useSaveAdminSettings } from '../api/save-settings';
+import { useFlash } from '../hooks/use-flash';
+import { formatDateTime } from '../utils/format';
+import { AdminPage, QueryState } from './admin-page';
 
-/** Placeholder until the admin feature lands. */
+/** /admin/settings: SPEC's settings form; saved in the database and enforced by the API. */
 export function AdminSettings() {
   const { t } = useTranslation();
+  const settings = useAdminSettings();
   return (
-    <Stack gap="xs">
-      <Title order={1}>{t('admin.settings.title')}</Title>
-      <Text c="dimmed">{t('admin.settings.intro')}</Text>
-    </Stack>
+    <AdminPage title={t('admin.settings.title')} intro={t('admin.settings.intro')}>
+      <QueryState isPending={settings.isPending} error={settings.error} />
+      {settings.data && <SettingsForm stored={settings.data} />}
+    </AdminPage>
+  );
+}
+
+type Draft = Omit<ServiceSettings, 'maxFileSizeGb' | 'autoDeleteDays'> & {
+  maxFileSizeGb: number | string;
+  autoDeleteDays: number | string;
+};
+
+function SettingsForm({ stored }: { stored: AdminSettingsDto }) {
+  const { t, i18n } = useTranslation();
+  const save = useSaveAdminSettings();
+  const [saved, flashSaved] = useFlash();
+  const [draft, setDraft] = useState<Draft>(stored);
+  const [problemField, setProblemField] = useState<keyof ServiceSettings | null>(null);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setProblemField(null);
+  };
+  const { maxFileSizeGb, autoDeleteDays } = SETTINGS_BOUNDS;
+  const fieldError = (field: keyof ServiceSettings, message: string) => (problemField === field ? message : undefined);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const checked = validateSettings({ ...draft });
+        if (isSettingsProblem(checked)) {
+          setProblemField(checked.field);
+          return;
+        }
+        save.mutate(checked, { onSuccess: flashSaved });
+      }}
+    >
+      <Stack gap="md" maw={640}>
+        <Card withBorder radius="md" padding="md">
+          <Stack gap="md">
+            <NumberInput
+              label={t('admin.settings.maxFileSize')}
+              description={t('admin.settings.maxFileSizeHint', maxFileSizeGb)}
+              min={maxFileSizeGb.min}
+              max={maxFileSizeGb.max}
+              allowDecimal={false}
+              suffix=" GB"
+              value={draft.maxFileSizeGb}
+              onChange={(value) => set('maxFileSizeGb', value)}
+              error={fieldError('maxFileSizeGb', t('admin.settings.rangeError', maxFileSizeGb))}
+              required
+            />
+            <NumberInput
+              label={t('admin.settings.autoDeleteDays')}
+              description={t('admin.settings.autoDeleteDaysHint', autoDeleteDays)}
+              min={autoDeleteDays.min}
+              max={autoDeleteDays.max}
+              allowDecimal={false}
+              value={draft.autoDeleteDays}
+              onChange={(value) => set('autoDeleteDays', value)}
+              error={fieldError('autoDeleteDays', t('admin.settings.rangeError', autoDeleteDays))}
+              required
+            />
+            <Select
+              label={t('admin.settings.allowedFileTypes')}
+              data={ALLOWED_FILE_TYPES.map((value) => ({ value, label: t(`admin.settings.types.${value}`) }))}
+              value={draft.allowedFileTypes}
+              onChange={(value) => set('allowedFileTypes', (value as AllowedFileTypes | null) ?? 'all')}
+              allowDeselect={false}
+            />
+            {draft.allowedFileTypes === 'custom' && (
+              <TagsInput
+                label={t('admin.settings.customFileTypes')}
+                description={t('admin.settings.customFileTypesHint')}
+                value={draft.customFileTypes}
+                onChange={(values) =>
+                  set(
+                    'customFileTypes',
+                    values.map((v) => normalizeTypeEntry(v) ?? v.trim()),
+                  )
+                }
+                error={fieldError('customFileTypes', t('admin.settings.customFileTypesError'))}
+                maxTags={SETTINGS_BOUNDS.customFileTypes.max}
+              />
+            )}
+          </Stack>
+        </Card>
+        <Card withBorder radius="md" padding="md">
+          <Stack gap="md">
+            <Switch
+              label={t('admin.settings.enableAnalytics')}
+              description={t('admin.settings.enableAnalyticsHint')}
+              checked={draft.enableAnalytics}
+              onChange={(event) => set('enableAnalytics', event.currentTarget.checked)}
+            />
+            <Switch
+              label={t('admin.settings.enableNotifications')}
+              description={t('admin.settings.enableNotificationsHint')}
+              checked={draft.enableNotifications}
+              onChange={(event) => set('enableNotifications', event.currentTarget.checked)}
+            />
+            <Switch
+              label={t('admin.settings.maintenanceMode')}
+              description={t('admin.settings.maintenanceModeHint')}
+              color="orange"
+              checked={draft.maintenanceMode}
+              onChange={(event) => set('maintenanceMode', event.currentTarget.checked)}
+            />
+          </Stack>
+        </Card>
+        {save.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {describeError(t, save.error)}
+          </Alert>
+        )}
+        <Group gap="md">
+          <Button type="submit" loading={save.isPending}>
+            {t('admin.settings.save')}
+          </Button>
+          <div role="status" aria-live="polite">
+            {saved && (
+              <Text c="green" fw={600} component="span">
+                <IconCheck size={16} aria-hidden style={{ verticalAlign: 'middle' }} /> {t('admin.settings.saved')}
+              </Text>
+            )}
+          </div>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {stored.updatedBy
+            ? t('admin.settings.lastSaved', {
+                who: stored.updatedBy,
+                time: formatDateTime(stored.updatedAt, i18n.language),
+              })
+            : t('admin.settings.defaults')}
+        </Text>
+      </Stack>
+    </form>
   );
 }

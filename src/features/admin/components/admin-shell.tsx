@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, AppShell, Badge, Burger, Group, NavLink, Text, TextInput } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, NavLink, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBell, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ColorSchemeToggle } from '@/components/layout/color-scheme-toggle';
@@ -9,6 +9,7 @@ import { LanguageToggle } from '@/components/layout/language-toggle';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layout/skip-link';
 import { ADMIN_NAV_LINKS } from './admin-nav-links';
 import { AdminLogoutButton } from './admin-logout-button';
+import { NotificationsBell } from './notifications-bell';
 
 /** The signed-in admin frame: sidebar, top bar and the current admin screen. */
 export function AdminShell({ children }: { children: ReactNode }) {
@@ -26,7 +27,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 auto' }}>
             <Burger
               opened={navOpen}
               onClick={nav.toggle}
@@ -34,12 +35,15 @@ export function AdminShell({ children }: { children: ReactNode }) {
               size="sm"
               aria-label={navOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             />
-            <Text fw={800}>{t('admin.shell.title')}</Text>
-            <Badge variant="light" size="sm" tt="none">
+            <Text fw={800} truncate="end" style={{ minWidth: 0 }}>
+              {t('admin.shell.title')}
+            </Text>
+            {/* Never squeezed: the version stays readable on a 375 px phone. */}
+            <Badge variant="light" size="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
               {t('admin.shell.version')}
             </Badge>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             <TextInput
               visibleFrom="md"
               size="xs"
@@ -47,9 +51,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
               placeholder={t('admin.shell.search')}
               aria-label={t('admin.shell.search')}
             />
-            <ActionIcon variant="subtle" color="gray" aria-label={t('admin.shell.notifications')} visibleFrom="sm">
-              <IconBell size={18} />
-            </ActionIcon>
+            <NotificationsBell />
             <LanguageToggle />
             <ColorSchemeToggle />
             <Text size="sm" fw={500} visibleFrom="xs">

@@ -2,21 +2,13 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Button, Card, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/supabase';
+import { describeError } from '@/lib/api/failure';
 import { useAdminLogin } from '../api/login';
 
 interface FieldErrors {
   username?: string;
   password?: string;
-}
-
-function failureMessage(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError && error.status === 401) return t('admin.signIn.invalid');
-  if (error instanceof ApiError && error.status === 429) return t('admin.signIn.tooManyAttempts');
-  if (error instanceof Error && error.message === NETWORK_ERROR_MESSAGE) return t('errors.network');
-  return t('admin.signIn.failed');
 }
 
 /** Shown on every /admin path while signed out (SPEC §2 Admin panel). */
@@ -53,7 +45,7 @@ export function AdminSignInForm() {
             </Stack>
             {login.isError && (
               <Alert color="red" variant="light" role="alert">
-                {failureMessage(login.error, t)}
+                {describeError(t, login.error)}
               </Alert>
             )}
             <TextInput

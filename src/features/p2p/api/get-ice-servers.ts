@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { IceServersDto } from '@domain/api-types';
-import { callApi } from '@/lib/supabase';
+import { apiClient } from '@/lib/api/app-client';
 import { p2pKeys } from '../keys';
 
 /**
@@ -8,7 +8,7 @@ import { p2pKeys } from '../keys';
  * one. Asked at run time so no TURN secret is ever built into the page.
  */
 export function getIceServers(signal?: AbortSignal): Promise<IceServersDto> {
-  return callApi<IceServersDto>('p2p/ice-servers', { signal });
+  return apiClient.call<IceServersDto>('p2p/ice-servers', { signal });
 }
 
 export function iceServersQueryOptions() {

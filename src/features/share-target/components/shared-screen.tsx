@@ -1,10 +1,13 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconShare, IconUpload } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconShare, IconUpload } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '@domain/format-bytes';
+import { ErrorAlert } from '@/components/error-alert';
+import { FileSummary } from '@/components/file-summary';
 import { PageSection } from '@/components/page-section';
-import { FileTypeIcon } from '@/features/transfers/components/file-type-icon';
+import { EmptyState, LoadingState } from '@/components/screen-states';
+import { describeError } from '@/lib/api/failure';
+import { FileTypeIcon } from '@/components/file-type-icon';
 import { useDiscardShared, useSharedItems, useUploadShared } from '../api/shared-items';
 
 /**
@@ -12,7 +15,7 @@ import { useDiscardShared, useSharedItems, useUploadShared } from '../api/shared
  * tap. The upload then runs in the queue, and Transfers shows it.
  */
 export function SharedScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const shared = useSharedItems();
   const upload = useUploadShared();
@@ -30,23 +33,14 @@ export function SharedScreen() {
 
   let content;
   if (shared.isPending) {
-    content = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden />
-          <Text>{t('shared.loading')}</Text>
-        </Group>
-      </Center>
-    );
+    content = <LoadingState label={t('shared.loading')} />;
   } else if (files.length === 0) {
     content = (
-      <Stack align="center" gap="md" py="xl">
-        <IconShare size={48} stroke={1.4} aria-hidden />
-        <Text ta="center">{t('shared.empty')}</Text>
-        <Button component={Link} to="/">
-          {t('shared.goHome')}
-        </Button>
-      </Stack>
+      <EmptyState
+        icon={<IconShare size={48} stroke={1.4} aria-hidden />}
+        text={t('shared.empty')}
+        action={t('shared.goHome')}
+      />
     );
   } else {
     content = (
@@ -56,14 +50,7 @@ export function SharedScreen() {
             <Paper component="li" key={key} withBorder radius="md" p="sm" aria-label={file.name}>
               <Group gap="sm" wrap="nowrap">
                 <FileTypeIcon type={file.type} />
-                <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-                  <Text fw={600} truncate="end">
-                    {file.name}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {formatBytes(file.size, i18n.language)}
-                  </Text>
-                </Stack>
+                <FileSummary name={file.name} size={file.size} truncate />
               </Group>
             </Paper>
           ))}
@@ -80,11 +67,7 @@ export function SharedScreen() {
             ))}
           </Stack>
         )}
-        {upload.isError && (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />}>
-            {t('shared.failed', { error: upload.error.message })}
-          </Alert>
-        )}
+        {upload.isError && <ErrorAlert>{t('shared.failed', { error: describeError(t, upload.error) })}</ErrorAlert>}
         <Group gap="sm" grow>
           <Button
             size="md"

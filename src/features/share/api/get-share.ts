@@ -1,15 +1,15 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShareDto } from '@domain/api-types';
 import { isShareId } from '@domain/share-id';
-import { callApi } from '@/lib/supabase';
+import { apiClient } from '@/lib/api/app-client';
 import { shareKeys } from '../keys';
 
 /**
- * GET shares/{shareId}. Counts a view on the server. Throws ApiError 404 'File not found or has
- * expired' when the file is gone, still uploading or expired.
+ * GET shares/{shareId}. Counts a view on the server. Throws ApiError file_not_found (404) when the
+ * file is gone, still uploading or expired.
  */
 export function getShare(shareId: string, signal?: AbortSignal): Promise<ShareDto> {
-  return callApi<ShareDto>(`shares/${encodeURIComponent(shareId)}`, { signal });
+  return apiClient.call<ShareDto>(`shares/${encodeURIComponent(shareId)}`, { signal });
 }
 
 export function shareQueryOptions(shareId: string) {

@@ -1,35 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, callApi } from '@/lib/supabase';
+import { ApiError } from '@/lib/api/client';
+import { downloadFile } from '@/lib/download-file';
 import { shareKeys } from '../keys';
 
-/** A short-lived presigned GET; the object carries Content-Disposition attachment with the file's name. */
-export interface DownloadTicket {
-  url: string;
-  fileName: string;
-  expiresInSeconds: number;
-}
-
-/** POST shares/{shareId}/download: logs and counts the download and hands back the URL. */
-export function requestDownload(shareId: string, referrer: string, signal?: AbortSignal): Promise<DownloadTicket> {
-  return callApi<DownloadTicket>(`shares/${encodeURIComponent(shareId)}/download`, {
-    method: 'POST',
-    body: { referrer },
-    signal,
-  });
+/** The API's answer when the file is gone (expired, deleted): the page becomes 'File Not Found'. */
+export function isGone(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'file_not_found' || error.code === 'file_removed');
 }
 
 /**
- * Asks for a download URL. When the server says the file is gone (404), the share's metadata is
- * fetched again so the page turns into 'File Not Found' instead of a failure banner.
+ * Downloads the file. When the server says it is gone, the share's metadata is fetched again so
+ * the page turns into 'File Not Found' instead of a failure banner.
  */
 export function useRequestDownload(shareId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => requestDownload(shareId, document.referrer),
+    mutationFn: () => downloadFile(shareId, document.referrer),
     onError: async (error) => {
-      if (error instanceof ApiError && error.status === 404) {
-        await queryClient.invalidateQueries({ queryKey: shareKeys.detail(shareId) });
-      }
+      if (isGone(error)) await queryClient.invalidateQueries({ queryKey: shareKeys.detail(shareId) });
     },
   });
 }

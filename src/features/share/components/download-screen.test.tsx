@@ -1,50 +1,14 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, shareDto, stubApi } from '@/test/api';
 import { createTestQueryClient, renderRoute, renderWithProviders } from '@/test/render';
-import type { ShareDto } from '@domain/api-types';
 import { shareKeys } from '../keys';
 import { DownloadScreen } from './download-screen';
 
 // The download page's states (SPEC §2, §8), with the API answered by a stubbed fetch.
 
 const HOUR = 60 * 60 * 1000;
-
-function share(overrides: Partial<ShareDto> = {}): ShareDto {
-  const now = Date.now();
-  return {
-    shareId: 'Ab3dE5gH',
-    name: 'report 2026.pdf',
-    size: 1536,
-    type: 'application/pdf',
-    createdAt: new Date(now - HOUR).toISOString(),
-    expiresAt: new Date(now + 71 * HOUR).toISOString(),
-    downloadCount: 0,
-    viewCount: 1,
-    ...overrides,
-  };
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
-
-function stubApi(handler: Handler) {
-  const calls: { url: string; method: string; body: unknown }[] = [];
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return handler(url, init);
-  });
-  vi.stubGlobal('fetch', fetchStub);
-  return calls;
-}
-
 describe('download page', () => {
   let click: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
@@ -57,7 +21,7 @@ describe('download page', () => {
   it.each(['/s/!!bad!!', '/s/ab', '/share/ab', '/s/', '/share/'])(
     '%s is an Invalid Link, and nothing is asked',
     async (path) => {
-      const calls = stubApi(() => json(500, {}));
+      const calls = stubApi(() => jsonResponse(500, {}));
       await renderRoute(path);
       expect(screen.getByRole('heading', { level: 1, name: 'Invalid Link' })).toBeInTheDocument();
       expect(screen.getByText('The share link is invalid or malformed.')).toBeInTheDocument();
@@ -75,7 +39,9 @@ describe('download page', () => {
 
   it('both link forms ask the API for that share id; a 404 is File Not Found', async () => {
     for (const form of ['s', 'share']) {
-      const calls = stubApi(() => json(404, { error: 'File not found or has expired' }));
+      const calls = stubApi(() =>
+        jsonResponse(404, { error: 'File not found or has expired', code: 'file_not_found' }),
+      );
       await renderRoute(`/${form}/Zz9Yy8Xx`);
       expect(await screen.findByRole('heading', { level: 1, name: 'File Not Found' })).toBeInTheDocument();
       expect(screen.getByText('File not found or has expired')).toBeInTheDocument();
@@ -86,21 +52,21 @@ describe('download page', () => {
   });
 
   it('a failed load says so and can try again', async () => {
-    let answer = json(503, { error: 'Service unavailable' });
+    let answer = jsonResponse(503, { error: 'Service unavailable' });
     stubApi(() => answer);
     const { user } = await renderRoute('/s/Ab3dE5gH');
     expect(await screen.findByText('Failed to load file data from Ulak.')).toBeInTheDocument();
-    answer = json(200, share());
+    answer = jsonResponse(200, shareDto());
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'report 2026.pdf' })).toBeInTheDocument();
   });
 
   it('metadata whose expiry has passed (a stale cache) shows File Expired', async () => {
-    stubApi(() => json(500, {}));
+    stubApi(() => jsonResponse(500, {}));
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(
       shareKeys.detail('Ab3dE5gH'),
-      share({ expiresAt: new Date(Date.now() - 1000).toISOString() }),
+      shareDto({ expiresAt: new Date(Date.now() - 1000).toISOString() }),
     );
     await renderRoute('/s/Ab3dE5gH', { queryClient });
     expect(screen.getByRole('heading', { level: 1, name: 'File Expired' })).toBeInTheDocument();
@@ -111,31 +77,37 @@ describe('download page', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the file: name, size, upload date, time left, Turkish deletion date, share and download', async () => {
-    const data = share();
-    stubApi(() => json(200, data));
+  it('shows the file: name, size, upload date, time left, deletion date, share and download', async () => {
+    const data = shareDto();
+    stubApi(() => jsonResponse(200, data));
     await renderRoute('/s/Ab3dE5gH');
     expect(await screen.findByRole('heading', { level: 1, name: 'report 2026.pdf' })).toBeInTheDocument();
     expect(screen.getByText('1.5 KB')).toBeInTheDocument();
-    expect(screen.getByText('2 days left')).toBeInTheDocument();
+    // 71 hours: what a person calls 3 days.
+    expect(screen.getByText('3 days left')).toBeInTheDocument();
     expect(screen.queryByText('URGENT')).not.toBeInTheDocument();
-    const turkish = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' }).format(
+    // Dates in the UI's language, the deletion date too.
+    const deletion = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(
       new Date(data.expiresAt ?? ''),
     );
-    expect(screen.getByText(`This file will be deleted automatically on ${turkish}.`)).toBeInTheDocument();
+    expect(screen.getByText(`This file will be deleted automatically on ${deletion}.`)).toBeInTheDocument();
+    const uploaded = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(data.createdAt),
+    );
+    expect(screen.getByText(uploaded)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy Link' })).toBeInTheDocument();
     const whatsApp = screen.getByRole('link', { name: 'WhatsApp' }).getAttribute('href') ?? '';
     expect(decodeURIComponent(whatsApp)).toContain(`${window.location.origin}/s/Ab3dE5gH`);
     const mail = decodeURIComponent(screen.getByRole('link', { name: 'Email' }).getAttribute('href') ?? '');
     expect(mail).toContain('subject=report 2026.pdf shared with you on Ulak');
-    expect(mail).toContain(`The link expires on ${turkish}`);
+    expect(mail).toContain(`The link expires on ${deletion}`);
     expect(
       screen.getByText('For your security, every file is deleted automatically 3 days after upload.'),
     ).toBeInTheDocument();
   });
 
   it('a file with under a day left carries the red URGENT banner', async () => {
-    stubApi(() => json(200, share({ expiresAt: new Date(Date.now() + 5 * HOUR + 60_000).toISOString() })));
+    stubApi(() => jsonResponse(200, shareDto({ expiresAt: new Date(Date.now() + 5 * HOUR + 60_000).toISOString() })));
     await renderRoute('/s/Ab3dE5gH');
     expect(await screen.findByText('URGENT')).toBeInTheDocument();
     expect(screen.getAllByText('5 hours left').length).toBeGreaterThan(0);
@@ -143,15 +115,15 @@ describe('download page', () => {
 
   it('Download asks for a URL and lets the browser fetch it, busy meanwhile', async () => {
     let release: (response: Response) => void = () => {};
-    const calls = stubApi((url) => {
+    const calls = stubApi(({ url }) => {
       if (url.endsWith('/download')) return new Promise<Response>((resolve) => (release = resolve));
-      return json(200, share());
+      return jsonResponse(200, shareDto());
     });
     const { user } = await renderRoute('/s/Ab3dE5gH');
     await user.click(await screen.findByRole('button', { name: 'Download File' }));
     expect(await screen.findByRole('button', { name: 'Downloading from Ulak...' })).toBeInTheDocument();
     release(
-      json(200, {
+      jsonResponse(200, {
         url: 'http://127.0.0.1:54321/storage/b/k?sig=1',
         fileName: 'report 2026.pdf',
         expiresInSeconds: 3600,
@@ -166,7 +138,9 @@ describe('download page', () => {
   });
 
   it('a failed download shows the banner beneath the button', async () => {
-    stubApi((url) => (url.endsWith('/download') ? json(500, { error: 'boom' }) : json(200, share())));
+    stubApi(({ url }) =>
+      url.endsWith('/download') ? jsonResponse(500, { error: 'boom' }) : jsonResponse(200, shareDto()),
+    );
     const { user } = await renderRoute('/s/Ab3dE5gH');
     await user.click(await screen.findByRole('button', { name: 'Download File' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -177,12 +151,14 @@ describe('download page', () => {
 
   it('a file deleted meanwhile turns the page into File Not Found on Download', async () => {
     let gone = false;
-    stubApi((url) => {
+    stubApi(({ url }) => {
       if (url.endsWith('/download')) {
         gone = true;
-        return json(404, { error: 'File not found or has expired' });
+        return jsonResponse(404, { error: 'File not found or has expired', code: 'file_not_found' });
       }
-      return gone ? json(404, { error: 'File not found or has expired' }) : json(200, share());
+      return gone
+        ? jsonResponse(404, { error: 'File not found or has expired', code: 'file_not_found' })
+        : jsonResponse(200, shareDto());
     });
     const { user } = await renderRoute('/s/Ab3dE5gH');
     await user.click(await screen.findByRole('button', { name: 'Download File' }));
@@ -190,7 +166,7 @@ describe('download page', () => {
   });
 
   it('Copy Link writes the link and says Copied!', async () => {
-    stubApi(() => json(200, share()));
+    stubApi(() => jsonResponse(200, shareDto()));
     const { user } = await renderRoute('/s/Ab3dE5gH');
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     await user.click(await screen.findByRole('button', { name: 'Copy Link' }));

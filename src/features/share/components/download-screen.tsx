@@ -1,12 +1,14 @@
 import { isExpired } from '@domain/expiry';
 import { isShareId } from '@domain/share-id';
-import { ApiError } from '@/lib/supabase';
+import { ApiError } from '@/lib/api/client';
 import { useNow } from '@/components/share-actions/use-now';
 import { useShare } from '../api/get-share';
+import { isGone } from '../api/request-download';
 import {
   DownloadLoadingScreen,
   FileExpiredScreen,
   FileNotFoundScreen,
+  FileRemovedScreen,
   InvalidLinkScreen,
   LoadFailedScreen,
 } from './download-states';
@@ -24,8 +26,10 @@ function SharedFile({ shareId }: { shareId: string }) {
   if (share.isPending) return <DownloadLoadingScreen />;
   if (share.isError) {
     const { error } = share;
-    if (error instanceof ApiError && error.status === 404) return <FileNotFoundScreen />;
-    if (error instanceof ApiError && error.status === 400) return <InvalidLinkScreen />;
+    // Taken down by the administrator: said as such, not as 'not found'.
+    if (error instanceof ApiError && error.code === 'file_removed') return <FileRemovedScreen />;
+    if (isGone(error)) return <FileNotFoundScreen />;
+    if (error instanceof ApiError && error.code === 'invalid_share_link') return <InvalidLinkScreen />;
     return <LoadFailedScreen onRetry={() => void share.refetch()} retrying={share.isFetching} />;
   }
   // Metadata read a while ago (cache, an open tab) may describe a file the sweep has since deleted.

@@ -1,18 +1,59 @@
+import type { ReactNode } from 'react';
 import { Button, Loader } from '@mantine/core';
-import { IconClockOff, IconFileOff, IconLinkOff, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { IconBan, IconClockOff, IconFileOff, IconLinkOff, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ShareStateScreen } from './share-state-screen';
 
-/** No share id, or one that cannot be a share id: nothing to ask the server. */
+/** The dead ends of the download page (SPEC §2, §8), each with its icon, colour and words. */
+const DEAD_ENDS = {
+  /** No share id, or one that cannot be a share id: nothing to ask the server. */
+  invalid: { icon: IconLinkOff, color: 'orange', title: 'download.invalid.title', text: 'download.invalid.text' },
+  notFound: { icon: IconFileOff, color: 'gray', title: 'download.notFound.title', text: 'download.notFound.text' },
+  /** The administrator took the file down (the API answers 410 file_removed). */
+  removed: { icon: IconBan, color: 'red', title: 'download.removed.title', text: 'download.removed.text' },
+  expired: { icon: IconClockOff, color: 'red', title: 'download.expired.title', text: 'download.expired.text' },
+  loadFailed: {
+    icon: IconWifiOff,
+    color: 'red',
+    title: 'download.loadFailed.title',
+    text: 'download.loadFailed.text',
+  },
+} as const;
+
+function DeadEnd({ kind, children }: { kind: keyof typeof DEAD_ENDS; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const { icon: Icon, color, title, text } = DEAD_ENDS[kind];
+  return (
+    <ShareStateScreen icon={<Icon size={32} />} color={color} title={t(title)} text={t(text)}>
+      {children}
+    </ShareStateScreen>
+  );
+}
+
 export function InvalidLinkScreen() {
+  return <DeadEnd kind="invalid" />;
+}
+
+export function FileNotFoundScreen() {
+  return <DeadEnd kind="notFound" />;
+}
+
+export function FileRemovedScreen() {
+  return <DeadEnd kind="removed" />;
+}
+
+export function FileExpiredScreen() {
+  return <DeadEnd kind="expired" />;
+}
+
+export function LoadFailedScreen({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   const { t } = useTranslation();
   return (
-    <ShareStateScreen
-      icon={<IconLinkOff size={32} />}
-      color="orange"
-      title={t('download.invalid.title')}
-      text={t('download.invalid.text')}
-    />
+    <DeadEnd kind="loadFailed">
+      <Button onClick={onRetry} loading={retrying} leftSection={<IconRefresh size={18} aria-hidden />}>
+        {t('download.loadFailed.retry')}
+      </Button>
+    </DeadEnd>
   );
 }
 
@@ -22,45 +63,5 @@ export function DownloadLoadingScreen() {
     <div role="status" aria-live="polite" aria-busy="true">
       <ShareStateScreen icon={<Loader size="md" />} color="blue" title={t('download.loading')} withHomeLink={false} />
     </div>
-  );
-}
-
-export function FileNotFoundScreen() {
-  const { t } = useTranslation();
-  return (
-    <ShareStateScreen
-      icon={<IconFileOff size={32} />}
-      color="gray"
-      title={t('download.notFound.title')}
-      text={t('download.notFound.text')}
-    />
-  );
-}
-
-export function FileExpiredScreen() {
-  const { t } = useTranslation();
-  return (
-    <ShareStateScreen
-      icon={<IconClockOff size={32} />}
-      color="red"
-      title={t('download.expired.title')}
-      text={t('download.expired.text')}
-    />
-  );
-}
-
-export function LoadFailedScreen({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <ShareStateScreen
-      icon={<IconWifiOff size={32} />}
-      color="red"
-      title={t('download.loadFailed.title')}
-      text={t('download.loadFailed.text')}
-    >
-      <Button onClick={onRetry} loading={retrying} leftSection={<IconRefresh size={18} aria-hidden />}>
-        {t('download.loadFailed.retry')}
-      </Button>
-    </ShareStateScreen>
   );
 }

@@ -11,22 +11,27 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarX, IconDownload, IconFile, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCalendarX,
+  IconDownload,
+  IconFile,
+  IconFlag,
+  IconShieldLock,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { RETENTION_DAYS } from '@domain/constants';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
-import { deletionDateFormat } from '@/components/share-actions/use-share-message';
-import { ApiError } from '@/lib/supabase';
 import type { ShareDto } from '@domain/api-types';
-import { useRequestDownload } from '../api/request-download';
-import { startBrowserDownload } from '@/lib/start-browser-download';
+import { useFormatDate } from '@/lib/format-date';
+import { isGone, useRequestDownload } from '../api/request-download';
 
-// A 404 turns the whole page into 'File Not Found' (the share query is fetched again); no banner.
-function isGone(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
+// Loaded when someone opens it: the download page stays small for everyone else.
+const ReportFileDialog = lazy(() => import('./report-file-dialog').then((m) => ({ default: m.ReportFileDialog })));
 
 function shareUrlOf(shareId: string): string {
   return `${window.location.origin}/s/${shareId}`;
@@ -50,12 +55,13 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
   const { t, i18n } = useTranslation();
   const expiry = useExpiry(share.expiresAt);
   const download = useRequestDownload(share.shareId);
-  const uploaded = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const formatDate = useFormatDate();
   const busy = download.isPending;
 
   const onDownload = () => {
     if (busy) return;
-    download.mutate(undefined, { onSuccess: (ticket) => startBrowserDownload(ticket.url, ticket.fileName) });
+    // A file gone meanwhile turns the whole page into 'File Not Found' (no banner).
+    download.mutate();
   };
 
   return (
@@ -89,7 +95,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
 
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
             <Detail label={t('download.details.size')} value={formatBytes(share.size, i18n.language)} />
-            <Detail label={t('download.details.uploaded')} value={uploaded.format(new Date(share.createdAt))} />
+            <Detail label={t('download.details.uploaded')} value={formatDate(share.createdAt)} />
             <Detail
               label={t('download.details.timeLeft')}
               value={expiry.label}
@@ -99,7 +105,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
 
           {share.expiresAt !== null && (
             <Alert color="yellow" variant="light" role="note" icon={<IconCalendarX size={20} aria-hidden />}>
-              {t('download.expiryNotice', { date: deletionDateFormat.format(new Date(share.expiresAt)) })}
+              {t('download.expiryNotice', { date: formatDate(share.expiresAt, 'long') })}
             </Alert>
           )}
 
@@ -118,11 +124,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
             >
               {busy ? t('download.downloading') : t('download.download')}
             </Button>
-            {download.isError && !isGone(download.error) && (
-              <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />}>
-                {t('download.downloadFailed')}
-              </Alert>
-            )}
+            {download.isError && !isGone(download.error) && <ErrorAlert>{t('download.downloadFailed')}</ErrorAlert>}
           </Stack>
 
           <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -131,8 +133,34 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
               {t('download.footerNote', { count: RETENTION_DAYS })}
             </Text>
           </Group>
+          <ReportButton shareId={share.shareId} />
         </Stack>
       </Card>
     </Container>
+  );
+}
+
+function ReportButton({ shareId }: { shareId: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Group justify="center">
+        <Button
+          variant="subtle"
+          color="gray"
+          size="xs"
+          leftSection={<IconFlag size={14} aria-hidden />}
+          onClick={() => setOpen(true)}
+        >
+          {t('download.report.open')}
+        </Button>
+      </Group>
+      {open && (
+        <Suspense fallback={null}>
+          <ReportFileDialog shareId={shareId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,27 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, callApi } from '@/lib/supabase';
-import type { FileDto } from '@domain/api-types';
+import { OWNER_TOKEN_HEADER, type FileDto } from '@domain/api-types';
+import { apiClient } from '@/lib/api/app-client';
+import { ApiError } from '@/lib/api/client';
+import { localFailure } from '@/lib/api/failure';
 import { forgetOwnedFile, getOwnerToken } from '@/lib/upload-engine/store';
 import { transfersKeys } from '../keys';
 
-/** SPEC §4: deleting a file this device holds no record of. */
-export const NOT_IN_LOCAL_LIST_MESSAGE = 'File not found in local list';
-
 /**
  * DELETE shares/{shareId} with this device's owner token, then forgets the owner record. A file the
- * server no longer has (404) counts as deleted: the person wanted it gone, and it is.
+ * server no longer has counts as deleted: the person wanted it gone, and it is. A file this device
+ * holds no record of fails with owner_token_missing (SPEC §4: 'File not found in local list').
  */
 export async function deleteFile(shareId: string, signal?: AbortSignal): Promise<void> {
   const ownerToken = await getOwnerToken(shareId);
-  if (ownerToken === undefined) throw new Error(NOT_IN_LOCAL_LIST_MESSAGE);
+  if (ownerToken === undefined) throw localFailure('owner_token_missing', 'File not found in local list');
   try {
-    await callApi<void>(`shares/${encodeURIComponent(shareId)}`, {
+    await apiClient.call<void>(`shares/${encodeURIComponent(shareId)}`, {
       method: 'DELETE',
-      headers: { 'x-owner-token': ownerToken },
+      headers: { [OWNER_TOKEN_HEADER]: ownerToken },
       signal,
     });
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    if (!(error instanceof ApiError && error.code === 'file_not_found')) throw error;
   }
   await forgetOwnedFile(shareId);
 }

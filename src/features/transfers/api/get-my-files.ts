@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FILE_LIST_LIMIT } from '@domain/constants';
-import { callApi } from '@/lib/supabase';
-import type { FileDto } from '@domain/api-types';
+import type { FileDto, LookupRequest, OwnedFiles } from '@domain/api-types';
+import { apiClient } from '@/lib/api/app-client';
 import { forgetOwnedFile, listOwnedFiles } from '@/lib/upload-engine/store';
 import { transfersKeys } from '../keys';
 
@@ -13,9 +13,8 @@ import { transfersKeys } from '../keys';
 export async function getMyFiles(signal?: AbortSignal): Promise<FileDto[]> {
   const owned = (await listOwnedFiles()).slice(0, FILE_LIST_LIMIT);
   if (owned.length === 0) return [];
-  const { files } = await callApi<{ files: FileDto[] }>('files/lookup', {
-    method: 'POST',
-    body: { items: owned.map(({ shareId, ownerToken }) => ({ shareId, ownerToken })) },
+  const { files } = await apiClient.call<OwnedFiles>('files/lookup', {
+    body: { items: owned.map(({ shareId, ownerToken }) => ({ shareId, ownerToken })) } satisfies LookupRequest,
     signal,
   });
   const present = new Set(files.map((file) => file.shareId));

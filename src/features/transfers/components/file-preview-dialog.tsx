@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
-import { deletionDateFormat } from '@/components/share-actions/use-share-message';
 import type { FileDto } from '@domain/api-types';
-import { FileTypeIcon } from './file-type-icon';
+import { useFormatDate } from '@/lib/format-date';
+import { FileTypeIcon } from '@/components/file-type-icon';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -24,7 +24,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function PreviewBody({ file }: { file: FileDto }) {
   const { t, i18n } = useTranslation();
   const expiry = useExpiry(file.expiresAt);
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const formatDate = useFormatDate();
   return (
     <Stack gap="md">
       <Group wrap="nowrap">
@@ -36,9 +36,9 @@ function PreviewBody({ file }: { file: FileDto }) {
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Fact label={t('transfers.preview.size')}>{formatBytes(file.size, i18n.language)}</Fact>
         <Fact label={t('transfers.preview.type')}>{file.type || t('transfers.preview.unknownType')}</Fact>
-        <Fact label={t('transfers.preview.uploaded')}>{dateTime.format(new Date(file.createdAt))}</Fact>
+        <Fact label={t('transfers.preview.uploaded')}>{formatDate(file.createdAt)}</Fact>
         <Fact label={t('transfers.preview.deleted')}>
-          {file.expiresAt ? `${deletionDateFormat.format(new Date(file.expiresAt))} (${expiry.label})` : expiry.label}
+          {file.expiresAt ? `${formatDate(file.expiresAt, 'long')} (${expiry.label})` : expiry.label}
         </Fact>
         <Fact label={t('transfers.preview.downloads')}>{String(file.downloadCount)}</Fact>
         <Fact label={t('transfers.preview.views')}>{String(file.viewCount)}</Fact>

@@ -1,13 +1,15 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Group, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
+import { describeError } from '@/lib/api/failure';
 import type { FileDto } from '@domain/api-types';
 import { useDeleteFile } from '../api/delete-file';
 import type { TransferItem } from '../utils/merge-transfers';
-import { FileTypeIcon } from './file-type-icon';
+import { FileTypeIcon } from '@/components/file-type-icon';
 import { UploadProgress } from './upload-progress';
 
 function ExpiryText({ expiresAt }: { expiresAt: string | null }) {
@@ -28,7 +30,7 @@ function ExpiryText({ expiresAt }: { expiresAt: string | null }) {
   );
 }
 
-function FileActions({ file }: { file: FileDto }) {
+function FileActions({ file, extra }: { file: FileDto; extra?: ReactNode }) {
   const { t } = useTranslation();
   const remove = useDeleteFile();
   const deleteButton = (
@@ -50,6 +52,7 @@ function FileActions({ file }: { file: FileDto }) {
     <Stack gap={4} align="flex-end">
       {file.state === 'complete' ? (
         <ShareActions url={file.shareUrl} fileName={file.name} expiresAt={file.expiresAt} variant="compact">
+          {extra}
           {deleteButton}
         </ShareActions>
       ) : (
@@ -57,7 +60,7 @@ function FileActions({ file }: { file: FileDto }) {
       )}
       {remove.isError && (
         <Text size="xs" c="red" role="alert">
-          {t('transfers.deleteFailed', { error: remove.error.message })}
+          {t('transfers.deleteFailed', { error: describeError(t, remove.error) })}
         </Text>
       )}
     </Stack>
@@ -68,10 +71,12 @@ export interface TransferRowProps {
   item: TransferItem;
   /** Opens the file's details; rows of unfinished uploads have none. */
   onOpen?: (file: FileDto) => void;
+  /** More actions for a finished file, next to its share actions. */
+  fileActions?: (file: FileDto) => ReactNode;
 }
 
 /** One file of Transfers: type icon, name, size, time left (or upload progress), and its actions. */
-export function TransferRow({ item, onOpen }: TransferRowProps) {
+export function TransferRow({ item, onOpen, fileActions }: TransferRowProps) {
   const { t, i18n } = useTranslation();
   const name = item.kind === 'file' ? item.file.name : item.job.name;
   const size = item.kind === 'file' ? item.file.size : item.job.size;
@@ -110,7 +115,9 @@ export function TransferRow({ item, onOpen }: TransferRowProps) {
             </Group>
           </Stack>
         </Group>
-        {item.kind === 'file' && <FileActions file={item.file} />}
+        {item.kind === 'file' && (
+          <FileActions file={item.file} extra={complete ? fileActions?.(item.file) : undefined} />
+        )}
       </Group>
       {item.kind === 'upload' && (
         <Stack mt="xs">

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { FileDto } from '@domain/api-types';
 import { getUploadStore, listOwnedFiles, newJobRecord } from '@/lib/upload-engine/store';
 import type { UploadJobRecord } from '@/lib/upload-engine/store';
+import { fileDto, jsonResponse, stubApi } from '@/test/api';
 import { renderRoute } from '@/test/render';
 
 // Transfers (SPEC §2): this device's files from the owner records, merged with unfinished uploads.
@@ -12,24 +13,6 @@ import { renderRoute } from '@/test/render';
 
 const HOUR = 60 * 60 * 1000;
 const store = getUploadStore();
-
-function dto(shareId: string, overrides: Partial<FileDto> = {}): FileDto {
-  const now = Date.now();
-  return {
-    fileId: `file-${shareId}`,
-    shareId,
-    shareUrl: `http://ulak.test/s/${shareId}`,
-    name: `${shareId}.txt`,
-    size: 2048,
-    type: 'text/plain',
-    createdAt: new Date(now - HOUR).toISOString(),
-    expiresAt: new Date(now + 71 * HOUR).toISOString(),
-    downloadCount: 2,
-    viewCount: 5,
-    state: 'complete',
-    ...overrides,
-  };
-}
 
 async function own(file: FileDto, ownerToken = `token-${file.shareId}`) {
   await store.putOwnedFile({
@@ -41,38 +24,6 @@ async function own(file: FileDto, ownerToken = `token-${file.shareId}`) {
   });
 }
 
-function json(status: number, body?: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-interface Call {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-function stubApi(handler: (call: Call) => Response | Promise<Response>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call: Call = {
-        url: String(input),
-        method: init?.method ?? 'GET',
-        headers: (init?.headers ?? {}) as Record<string, string>,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      calls.push(call);
-      return handler(call);
-    }),
-  );
-  return calls;
-}
-
 beforeEach(async () => {
   for (const job of await store.list()) await store.delete(job.id);
   for (const owned of await store.listOwnedFiles()) await store.deleteOwnedFile(owned.shareId);
@@ -80,7 +31,7 @@ beforeEach(async () => {
 
 describe('Transfers', () => {
   it('says it is loading while the list is on its way', async () => {
-    await own(dto('Aaaaaaa1'));
+    await own(fileDto('Aaaaaaa1'));
     stubApi(() => new Promise<Response>(() => {}));
     await renderRoute('/upload');
     expect(screen.getByText('Manage, share, and delete your uploaded files from here.')).toBeInTheDocument();
@@ -88,7 +39,7 @@ describe('Transfers', () => {
   });
 
   it('with nothing uploaded says so and links to Home, without asking the server', async () => {
-    const calls = stubApi(() => json(500));
+    const calls = stubApi(() => jsonResponse(500));
     await renderRoute('/upload');
     expect(await screen.findByText('No files uploaded yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upload files from Home' })).toHaveAttribute('href', '/');
@@ -96,24 +47,24 @@ describe('Transfers', () => {
   });
 
   it('lists the files newest first with size and time left; gone files are forgotten', async () => {
-    const older = dto('Older111', {
+    const older = fileDto('Older111', {
       name: 'holiday.jpg',
       type: 'image/jpeg',
       size: 3 * 1024 ** 2,
       createdAt: new Date(Date.now() - 50 * HOUR).toISOString(),
       expiresAt: new Date(Date.now() + 22.5 * HOUR).toISOString(),
     });
-    const newer = dto('Newer222', { name: 'notes.txt' });
-    const gone = dto('Gone3333', { createdAt: new Date(Date.now() - 80 * HOUR).toISOString() });
+    const newer = fileDto('Newer222', { name: 'notes.txt' });
+    const gone = fileDto('Gone3333', { createdAt: new Date(Date.now() - 80 * HOUR).toISOString() });
     for (const file of [older, newer, gone]) await own(file);
-    const calls = stubApi(() => json(200, { files: [newer, older] }));
+    const calls = stubApi(() => jsonResponse(200, { files: [newer, older] }));
 
     await renderRoute('/upload');
     const list = await screen.findByRole('list', { name: 'Your files' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['notes.txt', 'holiday.jpg']);
     expect(within(rows[0] as HTMLElement).getByText('2 KB')).toBeInTheDocument();
-    expect(within(rows[0] as HTMLElement).getByText('2 days left')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('3 days left')).toBeInTheDocument();
     // Urgent: under a day left, in red with a warning icon.
     expect(within(rows[1] as HTMLElement).getByText('3 MB')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('22 hours left')).toBeInTheDocument();
@@ -131,12 +82,12 @@ describe('Transfers', () => {
   });
 
   it('deletes a file with its owner token: the row goes and the record is forgotten', async () => {
-    const file = dto('Delete11', { name: 'old.pdf', type: 'application/pdf' });
+    const file = fileDto('Delete11', { name: 'old.pdf', type: 'application/pdf' });
     await own(file, 'secret-owner-token');
     let release: (response: Response) => void = () => {};
     const calls = stubApi((call) => {
       if (call.method === 'DELETE') return new Promise<Response>((resolve) => (release = resolve));
-      return json(200, { files: calls.some((c) => c.method === 'DELETE') ? [] : [file] });
+      return jsonResponse(200, { files: calls.some((c) => c.method === 'DELETE') ? [] : [file] });
     });
     const { user } = await renderRoute('/upload');
     const button = await screen.findByRole('button', { name: 'Delete old.pdf' });
@@ -153,17 +104,17 @@ describe('Transfers', () => {
   });
 
   it('a refused delete says why and keeps the row', async () => {
-    const file = dto('Refuse11', { name: 'kept.pdf' });
+    const file = fileDto('Refuse11', { name: 'kept.pdf' });
     await own(file);
     stubApi((call) =>
       call.method === 'DELETE'
-        ? json(403, { error: 'Only the device that uploaded this file can delete it.' })
-        : json(200, { files: [file] }),
+        ? jsonResponse(403, { error: 'Only the device that uploaded this file can delete it.', code: 'not_owner' })
+        : jsonResponse(200, { files: [file] }),
     );
     const { user } = await renderRoute('/upload');
     await user.click(await screen.findByRole('button', { name: 'Delete kept.pdf' }));
     expect(
-      await screen.findByText('Could not delete: Only the device that uploaded this file can delete it.'),
+      await screen.findByText('Could not delete: Only the device that uploaded this file can do this.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'kept.pdf' })).toBeInTheDocument();
   });
@@ -180,11 +131,11 @@ describe('Transfers', () => {
       ...newJobRecord({ blob: new Blob(['x']), name: 'big.zip', type: 'application/zip' }, 'job-2', Date.now() - 1000),
       blob: null,
       state: 'failed',
-      error: 'This file is larger than 2 GB, the limit per file.',
+      failure: { code: 'file_too_large', params: { maxBytes: 2 * 1024 ** 3 } },
     };
     await store.put(running);
     await store.put(failed);
-    stubApi(() => json(200, { files: [] }));
+    stubApi(() => jsonResponse(200, { files: [] }));
     await renderRoute('/upload');
 
     const movie = await screen.findByRole('listitem', { name: 'movie.mp4' });
@@ -198,9 +149,9 @@ describe('Transfers', () => {
   });
 
   it('opens a file’s details from its row', async () => {
-    const file = dto('Preview1', { name: 'photo.png', type: 'image/png' });
+    const file = fileDto('Preview1', { name: 'photo.png', type: 'image/png' });
     await own(file);
-    stubApi(() => json(200, { files: [file] }));
+    stubApi(() => jsonResponse(200, { files: [file] }));
     const { user } = await renderRoute('/upload');
     await user.click(await screen.findByRole('button', { name: 'photo.png' }));
     const dialog = await screen.findByRole('dialog', { name: 'File details' });

@@ -18,7 +18,7 @@ function job(overrides: Partial<LiveJob>): LiveJob {
     bytesDone: 25 * 1024 * 1024,
     shareId: 'AbCd1234',
     shareUrl: null,
-    error: null,
+    failure: null,
     createdAt: 0,
     file: null,
     ...overrides,
@@ -61,9 +61,17 @@ describe('a row of the upload queue', () => {
     expect(screen.queryByText(/left$/)).toBeNull();
   });
 
-  it('gives the reason of a failure with Retry and Cancel', async () => {
-    await renderWithProviders(<UploadProgress job={job({ state: 'failed', error: 'The bucket refused part 3' })} />);
-    expect(screen.getByRole('alert').textContent).toBe('Upload failed: The bucket refused part 3');
+  it('gives the reason of a failure, in the UI language, with Retry and Cancel', async () => {
+    const failed = job({ state: 'failed', failure: { code: 'part_refused', params: { part: 3, status: 400 } } });
+    const { unmount } = await renderWithProviders(<UploadProgress job={failed} />, { language: 'tr' });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Yükleme başarısız oldu: Depolama, dosyanın 3. parçasını reddetti. Lütfen tekrar deneyin.',
+    );
+    unmount();
+    await renderWithProviders(<UploadProgress job={failed} />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Upload failed: The storage refused part 3 of the file. Please try again.',
+    );
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelUpload, retryUpload } from '@/lib/upload-engine/client';
 import type { UploadJobSummary } from '@/lib/upload-engine/protocol';
+import { describeError } from '@/lib/api/failure';
 import { formatRate } from '@/lib/format-rate';
 import type { LiveJob } from '../utils/merge-transfers';
 
@@ -40,7 +41,9 @@ export function UploadProgress({ job }: { job: LiveJob }) {
     return (
       <Stack gap={6}>
         <Text size="sm" c="red" role="alert">
-          {t('transfers.failed', { error: job.error ?? t('transfers.failedUnknown') })}
+          {t('transfers.failed', {
+            error: job.failure === null ? t('transfers.failedUnknown') : describeError(t, job.failure),
+          })}
         </Text>
         <Group gap="xs">
           <Button

@@ -31,7 +31,7 @@ function job(jobId: string, createdAt: number, state: UploadJobSummary['state'],
     bytesDone: 0,
     shareId,
     shareUrl: null,
-    error: null,
+    failure: null,
     createdAt,
     file: null,
   };

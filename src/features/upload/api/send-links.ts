@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/supabase';
+import type { SendRequest, SendResult } from '@domain/api-types';
+import { apiClient } from '@/lib/api/app-client';
+import { localFailure } from '@/lib/api/failure';
 import { getOwnerToken } from '@/lib/upload-engine/store';
 
 export interface SendLinksInput {
@@ -12,34 +14,29 @@ export interface SendLinksInput {
   language: string;
 }
 
-export interface SendLinksResult {
-  accepted: string[];
-}
-
-export const MISSING_OWNER_TOKEN_MESSAGE = 'This device no longer holds the proof that it uploaded the file.';
-
 /**
  * POST /send: the server writes and sends one mail with the files' names, links and expiry. It
  * resolves only once the server accepted the mail, so the page never says "sent" too early.
  */
-export async function sendLinks(input: SendLinksInput, signal?: AbortSignal): Promise<SendLinksResult> {
+export async function sendLinks(input: SendLinksInput, signal?: AbortSignal): Promise<SendResult> {
   const items = await Promise.all(
     input.shareIds.map(async (shareId) => {
       const ownerToken = await getOwnerToken(shareId);
-      if (ownerToken === undefined) throw new Error(MISSING_OWNER_TOKEN_MESSAGE);
+      if (ownerToken === undefined) {
+        throw localFailure('owner_token_missing', 'This device no longer holds the proof that it uploaded the file.');
+      }
       return { shareId, ownerToken };
     }),
   );
-  return callApi<SendLinksResult>('send', {
-    method: 'POST',
+  return apiClient.call<SendResult>('send', {
     body: {
-      recipients: input.recipients,
+      recipients: [...input.recipients],
       title: input.title,
       message: input.message,
       items,
       language: input.language,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    },
+    } satisfies SendRequest,
     signal,
   });
 }

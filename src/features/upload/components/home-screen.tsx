@@ -2,10 +2,12 @@ import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconBolt, IconClockHour4, IconLock, IconUserOff } from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
+import { GIB, MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
+import { PublishedPage } from '@/components/published-page/published-page';
+import { usePublishedPage } from '@/lib/api/pages';
+import { useSettings } from '@/lib/api/settings';
+import classes from './home-screen.module.css';
 import { SendUploadCard } from './send-upload-card';
-
-const GIB = 1024 ** 3;
 
 const FEATURES = [
   { icon: IconBolt, titleKey: 'home.features.fast.title', textKey: 'home.features.fast.text' },
@@ -14,19 +16,32 @@ const FEATURES = [
   { icon: IconClockHour4, titleKey: 'home.features.autoDelete.title', textKey: 'home.features.autoDelete.text' },
 ] as const satisfies readonly { titleKey: ParseKeys; textKey: ParseKeys; icon: unknown }[];
 
-/** Home (/): hero, feature tiles and the upload card. */
+/**
+ * Home (/): the title, the upload card and the feature tiles, with the limits the server enforces
+ * now. The admin's published text replaces the subtitle and the tiles (the title and the card stay).
+ */
 export function HomeScreen() {
-  const { t } = useTranslation();
-  const values = { count: RETENTION_DAYS, days: RETENTION_DAYS, maxSizeGb: MAX_FILE_SIZE / GIB };
+  const { t, i18n } = useTranslation();
+  const settings = useSettings();
+  const published = usePublishedPage('home', i18n.language) !== null;
+  const days = settings?.retentionDays ?? RETENTION_DAYS;
+  const values = { count: days, days, maxSizeGb: (settings?.maxFileSize ?? MAX_FILE_SIZE) / GIB };
   return (
     <Container size="lg">
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <Stack gap="lg">
+      <div className={classes.layout}>
+        <Stack gap="lg" className={classes.intro}>
           <Title order={1}>{t('home.title')}</Title>
-          <Text size="lg" c="dimmed">
-            {t('home.subtitle', values)}
-          </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <PublishedPage slug="home">
+            <Text size="lg" c="dimmed">
+              {t('home.subtitle', values)}
+            </Text>
+          </PublishedPage>
+        </Stack>
+        <div className={classes.card}>
+          <SendUploadCard />
+        </div>
+        {!published && (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" className={classes.features}>
             {FEATURES.map(({ icon: Icon, titleKey, textKey }) => (
               <Stack key={titleKey} gap={6}>
                 <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
@@ -41,9 +56,8 @@ export function HomeScreen() {
               </Stack>
             ))}
           </SimpleGrid>
-        </Stack>
-        <SendUploadCard />
-      </SimpleGrid>
+        )}
+      </div>
     </Container>
   );
 }

@@ -3,6 +3,7 @@ import { useNetwork } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
+import { describeError } from '@/lib/api/failure';
 import { formatRate } from '@/lib/format-rate';
 import type { BatchEntry } from '../hooks/use-upload-batch';
 import type { SelectedFile } from '../hooks/use-file-selection';
@@ -49,7 +50,7 @@ export function SelectedFilesList({ selection, progress, onRemove, locked }: Sel
                   </Text>
                   <Text size="xs" c="dimmed">
                     {formatBytes(entry.file.size, i18n.language)}
-                    {state?.state === 'failed' && state.error ? ` · ${state.error}` : ''}
+                    {state?.state === 'failed' && state.failure ? ` · ${describeError(t, state.failure)}` : ''}
                   </Text>
                 </Stack>
                 {state?.state === 'done' ? (

@@ -1,10 +1,12 @@
 import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
+import { IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RETENTION_DAYS } from '@domain/constants';
 import { MAX_SEND_MESSAGE_LENGTH, MAX_SEND_TITLE_LENGTH } from '@domain/recipients';
-import { env } from '@/config/env';
-import type { SendForm } from '../hooks/use-send-form';
+import { ErrorAlert } from '@/components/error-alert';
+import { describeError, failureOf } from '@/lib/api/failure';
+import { useSettings } from '@/lib/api/settings';
+import type { SendForm, SendStatus } from '../hooks/use-send-form';
 import { SendRecipientsField } from './send-recipients-field';
 
 export interface SendFieldsProps {
@@ -14,16 +16,34 @@ export interface SendFieldsProps {
   onRetry?: (shareIds: readonly string[]) => void;
   /** Show the personal message field (Home); the file modal keeps to recipients and title. */
   withMessage?: boolean;
+  /** Whether files are picked: 'Please select files first' goes away once they are. */
+  hasFiles?: boolean;
+}
+
+/**
+ * The status as the person should see it now: a complaint about something they have since fixed
+ * (files picked, a recipient added or being typed) is no longer shown.
+ */
+function currentStatus(status: SendStatus, form: SendForm, hasFiles: boolean): SendStatus {
+  if (status.kind !== 'failed') return status;
+  const { code } = failureOf(status.cause);
+  if (code === 'no_files_selected' && hasFiles) return { kind: 'idle' };
+  const { recipients, draft } = form.recipients;
+  if (code === 'recipients_none' && (recipients.length > 0 || draft.trim() !== '')) return { kind: 'idle' };
+  return status;
 }
 
 /** Recipients, the read-only sender, title, message, the fixed retention and the send status. */
-export function SendFields({ form, disabled = false, onRetry, withMessage = true }: SendFieldsProps) {
+export function SendFields({ form, disabled = false, onRetry, withMessage = true, hasFiles = true }: SendFieldsProps) {
   const { t } = useTranslation();
-  const { status } = form;
+  const status = currentStatus(form.status, form, hasFiles);
+  const settings = useSettings();
+  // The From the recipients will see; not shown until the server has said (or where it sends none).
+  const sender = settings?.mailFrom ?? null;
   return (
     <Stack gap="sm">
       <SendRecipientsField state={form.recipients} disabled={disabled} />
-      <TextInput label={t('send.sender.label')} value={env.contactEmail} readOnly />
+      {sender !== null && <TextInput label={t('send.sender.label')} value={sender} readOnly />}
       <TextInput
         label={t('send.title.label')}
         value={form.title}
@@ -43,7 +63,7 @@ export function SendFields({ form, disabled = false, onRetry, withMessage = true
         />
       )}
       <Alert variant="light" color="gray" icon={<IconClockHour4 size={18} aria-hidden />} role="note">
-        {t('send.retention', { count: RETENTION_DAYS })}
+        {t('send.retention', { count: settings?.retentionDays ?? RETENTION_DAYS })}
       </Alert>
       {status.kind === 'sent' && (
         <Alert
@@ -57,22 +77,16 @@ export function SendFields({ form, disabled = false, onRetry, withMessage = true
         </Alert>
       )}
       {status.kind === 'failed' && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertTriangle size={20} aria-hidden />}
-          title={status.error}
-        >
+        <ErrorAlert title={status.heading === undefined ? describeError(t, status.cause) : t(status.heading)}>
           <Stack gap="xs" align="flex-start">
-            {status.detail !== undefined && <span>{status.detail}</span>}
+            {status.heading !== undefined && <span>{describeError(t, status.cause)}</span>}
             {status.retryShareIds !== undefined && onRetry !== undefined && (
               <Button size="xs" variant="light" color="red" onClick={() => onRetry(status.retryShareIds ?? [])}>
                 {t('send.retrySend')}
               </Button>
             )}
           </Stack>
-        </Alert>
+        </ErrorAlert>
       )}
     </Stack>
   );

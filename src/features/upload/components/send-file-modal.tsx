@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { IconDownload, IconMailForward, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '@domain/format-bytes';
 import { SENT_MODAL_CLOSE_DELAY_MS } from '@domain/recipients';
 import type { FileDto } from '@domain/api-types';
-import { downloadOwnFile } from '../api/send-file-download';
+import { ErrorAlert } from '@/components/error-alert';
+import { FileSummary } from '@/components/file-summary';
+import { describeError } from '@/lib/api/failure';
+import { downloadFile } from '@/lib/download-file';
 import { useSendLinks } from '../api/send-links';
-import { describeSendError } from '../utils/send-errors';
 import { useSendForm } from '../hooks/use-send-form';
 import { SendFields } from './send-fields';
 
@@ -22,7 +23,7 @@ export function SendFileModal({ file, opened, onClose }: SendFileModalProps) {
   const { t, i18n } = useTranslation();
   const form = useSendForm(t('send.modal.defaultTitle', { name: file.name }));
   const send = useSendLinks();
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<unknown>(null);
   const { status, setStatus } = form;
   const sent = status.kind === 'sent';
 
@@ -34,36 +35,28 @@ export function SendFileModal({ file, opened, onClose }: SendFileModalProps) {
   }, [sent, onClose]);
 
   const onSend = async () => {
-    const { recipients } = form;
-    if (recipients.recipients.length === 0 && (recipients.draft.trim() === '' || !recipients.add())) {
-      setStatus({ kind: 'failed', error: t('send.noRecipients') });
-      return;
-    }
+    const recipients = form.recipientsForSend();
+    if (recipients === null) return;
     setStatus({ kind: 'working' });
     try {
       const { accepted } = await send.mutateAsync({
-        recipients: recipients.recipients,
+        recipients,
         title: form.title,
         message: form.message,
         shareIds: [file.shareId],
         language: i18n.resolvedLanguage ?? i18n.language,
       });
       setStatus({ kind: 'sent', count: accepted.length });
-      recipients.clear();
+      form.recipients.clear();
     } catch (cause) {
-      setStatus({
-        kind: 'failed',
-        error: t('send.modal.failed'),
-        detail: describeSendError(t, cause),
-      });
+      setStatus({ kind: 'failed', heading: 'send.modal.failed', cause });
     }
   };
 
+  // The uploader's own copy: saved by the browser itself, never held in memory.
   const onDownload = () => {
     setDownloadError(null);
-    downloadOwnFile(file.shareId).catch((cause: unknown) =>
-      setDownloadError(cause instanceof Error ? cause.message : t('send.modal.downloadFailed')),
-    );
+    downloadFile(file.shareId, 'direct').catch((cause: unknown) => setDownloadError(cause));
   };
 
   return (
@@ -75,21 +68,12 @@ export function SendFileModal({ file, opened, onClose }: SendFileModalProps) {
       closeButtonProps={{ 'aria-label': t('shareExtras.close') }}
     >
       <Stack gap="md">
-        <Stack gap={2}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {file.name}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {formatBytes(file.size, i18n.language)}
-          </Text>
-        </Stack>
+        <FileSummary name={file.name} size={file.size} />
         <Button variant="light" leftSection={<IconDownload size={18} aria-hidden />} onClick={onDownload}>
           {t('send.modal.download')}
         </Button>
         {downloadError !== null && (
-          <Alert color="red" variant="light" role="alert">
-            {downloadError}
-          </Alert>
+          <ErrorAlert title={t('send.modal.downloadFailed')}>{describeError(t, downloadError)}</ErrorAlert>
         )}
         <SendFields form={form} disabled={status.kind === 'working' || sent} withMessage />
         <Group justify="flex-end">

@@ -1,8 +1,8 @@
 import { Button, Divider } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { localFailure } from '@/lib/api/failure';
 import { useSendLinks } from '../api/send-links';
-import { describeSendError } from '../utils/send-errors';
 import { useSendForm } from '../hooks/use-send-form';
 import type { SendForm } from '../hooks/use-send-form';
 import { useUploadCard } from '../hooks/use-upload-card';
@@ -11,15 +11,14 @@ import { UploadCard } from './upload-card';
 
 /** 'Upload and send': upload the selection, then mail the links (SPEC §4 Upload-and-send on Home). */
 function useUploadAndSend(form: SendForm) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const card = useUploadCard();
   const send = useSendLinks();
-  const failedText = t('send.failed');
 
-  const mail = async (shareIds: readonly string[]) => {
+  const mail = async (recipients: readonly string[], shareIds: readonly string[]) => {
     try {
       const { accepted } = await send.mutateAsync({
-        recipients: form.recipients.recipients,
+        recipients,
         title: form.title,
         message: form.message,
         shareIds,
@@ -28,51 +27,45 @@ function useUploadAndSend(form: SendForm) {
       form.setStatus({ kind: 'sent', count: accepted.length });
       form.recipients.clear();
     } catch (cause) {
-      form.setStatus({
-        kind: 'failed',
-        error: failedText,
-        detail: describeSendError(t, cause),
-        retryShareIds: shareIds,
-      });
+      form.setStatus({ kind: 'failed', heading: 'send.failed', cause, retryShareIds: shareIds });
     }
   };
 
   const start = async () => {
     if (card.selection.length === 0) {
-      form.setStatus({ kind: 'failed', error: t('upload.card.noFiles') });
+      form.setStatus({ kind: 'failed', cause: localFailure('no_files_selected', 'No files selected.') });
       return;
     }
-    // An address typed but not yet added counts, as long as it passes the rules.
-    if (form.recipients.recipients.length === 0 && (form.recipients.draft.trim() === '' || !form.recipients.add())) {
-      form.setStatus({ kind: 'failed', error: t('send.noRecipients') });
-      return;
-    }
+    const recipients = form.recipientsForSend();
+    if (recipients === null) return;
     form.setStatus({ kind: 'working' });
     let shareIds: string[];
     try {
       shareIds = (await card.uploadSelection()).map((file) => file.shareId);
     } catch (cause) {
-      form.setStatus({ kind: 'failed', error: failedText, detail: describeSendError(t, cause) });
+      form.setStatus({ kind: 'failed', heading: 'send.failed', cause });
       return;
     }
-    await mail(shareIds);
+    await mail(recipients, shareIds);
   };
 
   const retry = (shareIds: readonly string[]) => {
+    const recipients = form.recipientsForSend();
+    if (recipients === null) return;
     form.setStatus({ kind: 'working' });
-    void mail(shareIds);
+    void mail(recipients, shareIds);
   };
 
-  return { start, retry, working: form.status.kind === 'working' || card.busy };
+  return { start, retry, working: form.status.kind === 'working' || card.busy, hasFiles: card.selection.length > 0 };
 }
 
 function SendSection({ form }: { form: SendForm }) {
   const { t } = useTranslation();
-  const { retry, working } = useUploadAndSend(form);
+  const { retry, working, hasFiles } = useUploadAndSend(form);
   return (
     <>
       <Divider label={t('send.sectionTitle')} labelPosition="left" />
-      <SendFields form={form} disabled={working} onRetry={retry} />
+      <SendFields form={form} disabled={working} onRetry={retry} hasFiles={hasFiles} />
     </>
   );
 }

@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicSettings } from '@domain/api-types';
+import { settingsKeys } from '@/lib/api/settings';
+import { DEFAULT_SETTINGS, jsonResponse, stubApi } from '@/test/api';
 import { renderWithProviders } from '@/test/render';
 import { useUploadCard } from '../hooks/use-upload-card';
 import { UploadCard } from './upload-card';
@@ -17,6 +20,13 @@ const files = () => [
   new File(['b'], 'photo.jpg', { type: 'image/jpeg' }),
 ];
 
+const settings: PublicSettings = { ...DEFAULT_SETTINGS, maxFileSize: 1000 };
+
+beforeEach(() => {
+  // The API answers GET settings (a small limit, to test it cheaply).
+  stubApi(() => jsonResponse(200, settings));
+});
+
 describe('Home upload card', () => {
   it('lists the picked files with a count, and removes one before upload', async () => {
     const { user } = await renderWithProviders(
@@ -25,10 +35,10 @@ describe('Home upload card', () => {
       </UploadCard>,
     );
     expect(screen.getByText('Files will auto-delete after 3 days')).toBeInTheDocument();
-    const picked = files();
+    const picked = files().map((file) => (file.size > 1000 ? new File(['a'.repeat(1000)], file.name) : file));
     await user.upload(screen.getByTestId('upload-files-input'), picked);
     expect(screen.getByText('2 files selected')).toBeInTheDocument();
-    expect(screen.getByText('1.46 KB')).toBeInTheDocument();
+    expect(screen.getByText('1000 Bytes')).toBeInTheDocument();
     expect(screen.getByText('probe: 2 picked')).toBeInTheDocument();
 
     // Picking the same file again does not list it twice.
@@ -40,10 +50,24 @@ describe('Home upload card', () => {
     expect(screen.queryByText('photo.jpg')).not.toBeInTheDocument();
   });
 
-  it('asks for files when Upload is pressed with none', async () => {
+  it('asks for files when Upload is pressed with none, and takes the next pick', async () => {
     const { user } = await renderWithProviders(<UploadCard />);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please select files first');
+    await user.upload(screen.getByTestId('upload-files-input'), files()[1] ?? []);
+    expect(screen.getByText('1 file selected')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("refuses a file over the server's limit when it is picked, saying why with its real size", async () => {
+    const { user, queryClient } = await renderWithProviders(<UploadCard />, { language: 'tr' });
+    await vi.waitFor(() => expect(queryClient.getQueryData(settingsKeys.all)).toEqual(settings));
+    await user.upload(screen.getByTestId('upload-files-input'), files());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '“notes.txt” (1,46 KB), dosya başına sınır olan 1000 Bytes boyutundan büyük; bu yüzden eklenmedi.',
+    );
+    // The other file is taken.
+    expect(screen.getByText('1 dosya seçildi')).toBeInTheDocument();
   });
 
   it('a failure shows its message and keeps the selection', async () => {

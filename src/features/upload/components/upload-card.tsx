@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
@@ -10,19 +10,20 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
-import { RETENTION_DAYS } from '@domain/constants';
+import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
 import type { FileDto } from '@domain/api-types';
+import { describeError, localFailure } from '@/lib/api/failure';
+import { useSettings } from '@/lib/api/settings';
 import { useFileSelection } from '../hooks/use-file-selection';
 import { useUploadBatch } from '../hooks/use-upload-batch';
 import type { BatchEntry } from '../hooks/use-upload-batch';
 import { UploadCardContext } from '../hooks/use-upload-card';
 import type { UploadCardApi } from '../hooks/use-upload-card';
+import { PickButton } from './pick-button';
 import { SelectedFilesList } from './selected-files-list';
 import { UploadResults } from './upload-results';
-
-// React passes unknown lower-case attributes through; TypeScript's DOM types do not know this one.
-const FOLDER_INPUT_ATTRIBUTES = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
 export interface UploadCardProps {
   /** Extra sections (send by email, ...) placed above the Upload button; they read the card with `useUploadCard`. */
@@ -36,10 +37,14 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   const { t } = useTranslation();
   const { selection, add, remove, clear } = useFileSelection();
   const batch = useUploadBatch();
-  const [error, setError] = useState<string | null>(null);
+  const settings = useSettings();
+  // The server's limit; the constant until it has answered (or offline), the server checks anyway.
+  const maxFileSize = settings?.maxFileSize ?? MAX_FILE_SIZE;
+  // While the admin has the service in maintenance, the server refuses new uploads (503).
+  const maintenance = settings?.maintenanceMode === true;
+  const [error, setError] = useState<unknown>(null);
+  const [tooLarge, setTooLarge] = useState<readonly File[]>([]);
   const [uploaded, setUploaded] = useState<FileDto[]>([]);
-  const filesInput = useRef<HTMLInputElement>(null);
-  const folderInput = useRef<HTMLInputElement>(null);
   const busy = batch.phase === 'uploading';
 
   const progress = useMemo(
@@ -49,10 +54,15 @@ export function UploadCard({ children, actions }: UploadCardProps) {
 
   const addFiles = useCallback(
     (files: Iterable<File>) => {
+      // Copied now: an input's FileList is emptied when the input is reset right after, and React
+      // may read the files later (after an earlier state change of this render, it does).
+      const picked = Array.from(files);
       setError(null);
-      add(files);
+      // Refused at once, with their real size: uploading them would only fail at the end.
+      setTooLarge(picked.filter((file) => file.size > maxFileSize));
+      add(picked.filter((file) => file.size <= maxFileSize));
     },
-    [add],
+    [add, maxFileSize],
   );
 
   // Uploaded: the selection has served; the links replace it.
@@ -67,23 +77,20 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   );
 
   // The selection stays, so nothing the person picked is lost; its rows say which file failed.
-  const fail = useCallback(
-    (cause: unknown): never => {
-      setError(cause instanceof Error ? cause.message : t('upload.card.failed'));
-      throw cause;
-    },
-    [t],
-  );
+  const fail = useCallback((cause: unknown): never => {
+    setError(cause);
+    throw cause;
+  }, []);
 
   const uploadSelection = useCallback(async (): Promise<FileDto[]> => {
-    if (selection.length === 0) return fail(new Error(t('upload.card.noFiles')));
+    if (selection.length === 0) return fail(localFailure('no_files_selected', 'No files selected.'));
     setError(null);
     try {
       return finish(await batch.start(selection.map((entry) => ({ selectionId: entry.id, file: entry.file }))));
     } catch (cause) {
       return fail(cause);
     }
-  }, [batch, fail, finish, selection, t]);
+  }, [batch, fail, finish, selection]);
 
   const retry = useCallback(async (): Promise<FileDto[]> => {
     setError(null);
@@ -117,55 +124,57 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             <Text size="sm" c="dimmed">
               {t('upload.card.hint')}
             </Text>
+            {settings && settings.allowedFileTypes !== 'all' && (
+              <Text size="sm" c="dimmed" data-testid="allowed-types-hint">
+                {t(`upload.card.allowedTypes.${settings.allowedFileTypes}`, {
+                  list: settings.customFileTypes.join(', '),
+                })}
+              </Text>
+            )}
           </Stack>
 
+          {maintenance && (
+            <Alert
+              color="yellow"
+              variant="light"
+              role="status"
+              icon={<IconAlertTriangle size={20} aria-hidden />}
+              title={t('upload.card.maintenanceTitle')}
+            >
+              {t('errors.api.maintenance')}
+            </Alert>
+          )}
+
           <Group grow gap="sm">
-            <Button
-              variant="light"
-              px="xs"
-              leftSection={<IconFilePlus size={18} aria-hidden />}
-              onClick={() => filesInput.current?.click()}
-              disabled={busy}
-            >
-              {t('upload.card.addFiles')}
-            </Button>
-            <Button
-              variant="light"
-              px="xs"
-              leftSection={<IconFolderPlus size={18} aria-hidden />}
-              onClick={() => folderInput.current?.click()}
-              disabled={busy}
-            >
-              {t('upload.card.addFolder')}
-            </Button>
+            <PickButton
+              label={t('upload.card.addFiles')}
+              icon={<IconFilePlus size={18} aria-hidden />}
+              onFiles={addFiles}
+              disabled={busy || maintenance}
+              accept={settings?.accept}
+              testId="upload-files-input"
+            />
+            <PickButton
+              label={t('upload.card.addFolder')}
+              icon={<IconFolderPlus size={18} aria-hidden />}
+              folder
+              onFiles={addFiles}
+              disabled={busy || maintenance}
+              testId="upload-folder-input"
+            />
           </Group>
-          <input
-            ref={filesInput}
-            type="file"
-            multiple
-            hidden
-            tabIndex={-1}
-            aria-hidden
-            data-testid="upload-files-input"
-            onChange={(event) => {
-              addFiles(event.currentTarget.files ?? []);
-              event.currentTarget.value = '';
-            }}
-          />
-          <input
-            ref={folderInput}
-            type="file"
-            multiple
-            hidden
-            tabIndex={-1}
-            aria-hidden
-            data-testid="upload-folder-input"
-            {...FOLDER_INPUT_ATTRIBUTES}
-            onChange={(event) => {
-              addFiles(event.currentTarget.files ?? []);
-              event.currentTarget.value = '';
-            }}
-          />
+
+          {tooLarge.length > 0 && (
+            <ErrorAlert>
+              <Stack gap={4}>
+                {tooLarge.map((file) => (
+                  <Text key={`${file.name}:${file.size}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {t('upload.card.tooLarge', { name: file.name, sizeBytes: file.size, maxBytes: maxFileSize })}
+                  </Text>
+                ))}
+              </Stack>
+            </ErrorAlert>
+          )}
 
           {selection.length > 0 && (
             <SelectedFilesList selection={selection} progress={progress} onRemove={onRemove} locked={busy} />
@@ -173,17 +182,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
 
           {children}
 
-          {error !== null && (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              icon={<IconAlertTriangle size={20} aria-hidden />}
-              title={t('upload.card.failed')}
-            >
-              {error}
-            </Alert>
-          )}
+          {error !== null && <ErrorAlert title={t('upload.card.failed')}>{describeError(t, error)}</ErrorAlert>}
 
           <Group gap="sm" grow preventGrowOverflow={false}>
             <Button
@@ -208,7 +207,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
           {uploaded.length > 0 && <UploadResults files={uploaded} />}
 
           <Alert color="yellow" variant="light" role="note" icon={<IconClockHour4 size={18} aria-hidden />}>
-            {t('upload.card.autoDeleteNote', { count: RETENTION_DAYS })}
+            {t('upload.card.autoDeleteNote', { count: settings?.retentionDays ?? RETENTION_DAYS })}
           </Alert>
         </Stack>
       </Card>

@@ -19,7 +19,7 @@ function identityOf(file: File): string {
 export function useFileSelection() {
   const [selection, setSelection] = useState<SelectedFile[]>([]);
 
-  const add = useCallback((files: Iterable<File>) => {
+  const add = useCallback((files: readonly File[]) => {
     setSelection((current) => {
       const known = new Set(current.map((entry) => entry.id));
       const added: SelectedFile[] = [];

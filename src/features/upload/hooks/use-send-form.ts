@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localFailure } from '@/lib/api/failure';
 import { useSendRecipients } from './use-send-recipients';
 import type { SendRecipients } from './use-send-recipients';
 
@@ -7,8 +8,16 @@ export type SendStatus =
   | { kind: 'idle' }
   | { kind: 'working' }
   | { kind: 'sent'; count: number }
-  /** `retryShareIds`: the files did upload, only the mail failed; a retry sends them again. */
-  | { kind: 'failed'; error: string; detail?: string; retryShareIds?: readonly string[] };
+  /**
+   * `cause` says why (describeError). `heading`, when given, names what failed above it.
+   * `retryShareIds`: the files did upload, only the mail failed; a retry sends them again.
+   */
+  | {
+      kind: 'failed';
+      cause: unknown;
+      heading?: 'send.failed' | 'send.modal.failed';
+      retryShareIds?: readonly string[];
+    };
 
 export interface SendForm {
   recipients: SendRecipients;
@@ -19,6 +28,11 @@ export interface SendForm {
   setMessage: (value: string) => void;
   status: SendStatus;
   setStatus: (status: SendStatus) => void;
+  /**
+   * The recipients to send to. An address typed but not yet added counts (if it passes the rules);
+   * with none, the status says 'Please add at least one email address' and the answer is null.
+   */
+  recipientsForSend: () => readonly string[] | null;
 }
 
 /** State of a send: who, title and message, and how the last attempt went. */
@@ -29,6 +43,12 @@ export function useSendForm(defaultTitle?: string): SendForm {
   const [title, setTitle] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const [status, setStatus] = useState<SendStatus>({ kind: 'idle' });
+  const recipientsForSend = () => {
+    if (recipients.recipients.length > 0) return recipients.recipients;
+    const added = recipients.draft.trim() === '' ? null : recipients.add();
+    if (added === null) setStatus({ kind: 'failed', cause: localFailure('recipients_none', 'No recipient.') });
+    return added;
+  };
   return {
     recipients,
     title: title ?? defaultTitle ?? t('send.defaultTitle'),
@@ -37,5 +57,6 @@ export function useSendForm(defaultTitle?: string): SendForm {
     setMessage,
     status,
     setStatus,
+    recipientsForSend,
   };
 }

@@ -7,8 +7,8 @@ export interface SendRecipients {
   /** What is typed in the address field. */
   draft: string;
   setDraft: (value: string) => void;
-  /** Adds the draft; on success the field empties, otherwise `problem` says why not. */
-  add: () => boolean;
+  /** Adds the draft; on success the field empties and the new list is returned, otherwise `problem` says why not. */
+  add: () => readonly string[] | null;
   remove: (email: string) => void;
   clear: () => void;
   problem: RecipientProblem | null;
@@ -30,10 +30,10 @@ export function useSendRecipients(): SendRecipients {
   const add = useCallback(() => {
     const result = addRecipient(recipients, draft);
     setProblem(result.problem);
-    if (result.problem !== null) return false;
+    if (result.problem !== null) return null;
     setRecipients(result.list);
     setDraftState('');
-    return true;
+    return result.list;
   }, [draft, recipients]);
 
   const remove = useCallback((email: string) => {

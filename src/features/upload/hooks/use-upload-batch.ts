@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FileDto } from '@domain/api-types';
+import type { Failure } from '@/lib/api/failure';
 import { cancelUpload, enqueueUploads, retryUpload, subscribeUploads, waitForUpload } from '@/lib/upload-engine/client';
-import type { UploadJobState, UploadJobSummary } from '@/lib/upload-engine/protocol';
+import { UNFINISHED_STATES, type UploadJobState, type UploadJobSummary } from '@/lib/upload-engine/protocol';
 
 /** One file of the current upload, as the engine last reported it. */
 export interface BatchEntry {
@@ -12,7 +13,7 @@ export interface BatchEntry {
   size: number;
   state: UploadJobState;
   bytesDone: number;
-  error: string | null;
+  failure: Failure | null;
   file: FileDto | null;
   /** The engine's speed and time-left estimate while the file is sent; null until known. */
   bytesPerSecond: number | null;
@@ -21,29 +22,9 @@ export interface BatchEntry {
 
 export type BatchPhase = 'idle' | 'uploading' | 'failed' | 'done';
 
-const IN_FLIGHT: ReadonlySet<UploadJobState> = new Set(['queued', 'uploading', 'paused']);
-
-/**
- * The outcome of a job that was just retried. Unlike `waitForUpload` it does not read the store
- * first: there the job may still say 'failed' until the runner has taken the retry.
- */
-function waitForRetry(jobId: string): Promise<FileDto> {
-  return new Promise((resolve, reject) => {
-    const unsubscribe = subscribeUploads((event) => {
-      if (event.type !== 'upload:state' || event.job.jobId !== jobId) return;
-      const { job } = event;
-      if (job.state === 'done' && job.file !== null) resolve(job.file);
-      else if (job.state === 'failed') reject(new Error(job.error ?? 'The upload failed.'));
-      else if (job.state === 'cancelled') reject(new Error('The upload was cancelled.'));
-      else return;
-      unsubscribe();
-    });
-  });
-}
-
 function phaseOf(entries: readonly BatchEntry[]): BatchPhase {
   if (entries.length === 0) return 'idle';
-  if (entries.some((entry) => IN_FLIGHT.has(entry.state))) return 'uploading';
+  if (entries.some((entry) => UNFINISHED_STATES.has(entry.state))) return 'uploading';
   if (entries.some((entry) => entry.state === 'failed')) return 'failed';
   return 'done';
 }
@@ -79,7 +60,7 @@ export function useUploadBatch() {
           ...entry,
           state: report.state ?? entry.state,
           bytesDone: report.bytesDone ?? entry.bytesDone,
-          error: report.error ?? entry.error,
+          failure: report.failure === undefined ? entry.failure : report.failure,
           file: report.file ?? entry.file,
           bytesPerSecond: report.bytesPerSecond ?? entry.bytesPerSecond,
           etaSeconds: report.etaSeconds ?? entry.etaSeconds,
@@ -90,7 +71,7 @@ export function useUploadBatch() {
 
   /**
    * Stores the files as upload jobs (they survive a reload from then on) and starts them.
-   * Resolves with the finished files; rejects with the first failure's message.
+   * Resolves with the finished files; rejects with the first failure (see waitForUpload).
    */
   const start = useCallback(async (files: { selectionId: string; file: File }[]): Promise<FileDto[]> => {
     const refs = await enqueueUploads(files.map(({ file }) => file));
@@ -102,7 +83,7 @@ export function useUploadBatch() {
         size: ref.size,
         state: 'queued',
         bytesDone: 0,
-        error: null,
+        failure: null,
         file: null,
         bytesPerSecond: null,
         etaSeconds: null,
@@ -113,7 +94,7 @@ export function useUploadBatch() {
 
   /**
    * Sends the failed files again, from the parts the bucket already has. Resolves with every file
-   * of the upload once all are done; rejects with the message of a file that failed again.
+   * of the upload once all are done; rejects with the failure of a file that failed again.
    */
   const retryFailed = useCallback(async (): Promise<FileDto[]> => {
     const failed = entries.filter((entry) => entry.state === 'failed');
@@ -121,10 +102,10 @@ export function useUploadBatch() {
     // Shown as waiting at once; the engine's events take over from here.
     setReports((current) => {
       const next = new Map(current);
-      for (const entry of failed) next.set(entry.jobId, { ...next.get(entry.jobId), state: 'queued', error: null });
+      for (const entry of failed) next.set(entry.jobId, { ...next.get(entry.jobId), state: 'queued', failure: null });
       return next;
     });
-    const outcomes = failed.map((entry) => waitForRetry(entry.jobId));
+    const outcomes = failed.map((entry) => waitForUpload(entry.jobId, { justRetried: true }));
     await Promise.all(failed.map((entry) => retryUpload(entry.jobId)));
     return [...finished, ...(await Promise.all(outcomes))];
   }, [entries]);

@@ -1,7 +1,59 @@
-// The shapes the API answers with, shared by the API (which builds them) and the page and service
-// worker (which read them), so the two sides cannot drift apart. Dates are ISO strings.
+// The API's contract: every request and answer shape and every limit a caller must respect,
+// shared by the API (which builds the answers, typed with `json<T>()`) and the page and service
+// worker (which send the requests and read the answers), so the two sides cannot drift apart.
+// Dates are ISO strings. The README's API table describes the same endpoints for people.
+import type { AllowedFileTypes, ServiceSettings } from './service-settings.ts';
 
-/** A shared file as anyone with the link sees it. */
+/** Header that carries the owner token on owner-only calls (the anon key keeps Authorization). */
+export const OWNER_TOKEN_HEADER = 'x-owner-token';
+
+/** Most part URLs one POST uploads/{fileId}/parts may ask for. */
+export const MAX_PARTS_PER_SIGN_REQUEST = 100;
+
+// ---- GET /health
+
+export interface DatabaseHealth {
+  ok: boolean;
+  status: 'ok' | 'missing_table' | 'error';
+  message?: string;
+}
+
+export interface StorageHealth {
+  ok: boolean;
+  status: 'ok' | 'missing_config' | 'error';
+  missing?: string[];
+  message?: string;
+}
+
+/** 200 when both are ok, 503 (same body) when either is not. */
+export interface Health {
+  ok: boolean;
+  database: DatabaseHealth;
+  storage: StorageHealth;
+}
+
+// ---- GET /settings
+
+/** What the page shows of the server's settings; anyone with the anon key may read them. */
+export interface PublicSettings {
+  /** Largest accepted file, in bytes (the admin's maxFileSize setting). */
+  maxFileSize: number;
+  /** New uploads are deleted this many days after upload (the admin's autoDeleteDays). */
+  retentionDays: number;
+  /** The From of the mails POST /send writes, as the recipients will see it; null: no mail. */
+  mailFrom: string | null;
+  /** Which types the API accepts at create time; the file picker hints the same. */
+  allowedFileTypes: AllowedFileTypes;
+  customFileTypes: string[];
+  /** The file picker's `accept` hint; absent when every type is allowed. */
+  accept?: string;
+  /** New uploads are refused (503 maintenance) while on; downloads keep working. */
+  maintenanceMode: boolean;
+}
+
+// ---- shares and files
+
+/** A shared file as anyone with the link sees it (GET /shares/{shareId}). */
 export interface ShareDto {
   shareId: string;
   name: string;
@@ -21,6 +73,135 @@ export interface FileDto extends ShareDto {
   state: 'uploading' | 'complete';
 }
 
+/** POST /shares/{shareId}/download. */
+export interface DownloadRequest {
+  /** The download page's document.referrer; none is logged as 'direct'. */
+  referrer?: string;
+}
+
+/** A short-lived presigned GET; the object carries Content-Disposition attachment with its name. */
+export interface DownloadTicket {
+  url: string;
+  fileName: string;
+  expiresInSeconds: number;
+}
+
+/** A file this device uploaded, and the proof of it. */
+export interface OwnedItem {
+  shareId: string;
+  ownerToken: string;
+}
+
+/** POST /files/lookup: at most FILE_LIST_LIMIT items. */
+export interface LookupRequest {
+  items: OwnedItem[];
+}
+
+/** The answer of POST /files/lookup: the caller's files that still exist, newest first. */
+export interface OwnedFiles {
+  files: FileDto[];
+}
+
+// ---- uploads
+
+/** POST /uploads. */
+export interface CreateUploadRequest {
+  name: string;
+  size: number;
+  type: string;
+}
+
+/** The server's plan for one upload (201 of POST /uploads). */
+export interface CreatedUpload {
+  fileId: string;
+  shareId: string;
+  shareUrl: string;
+  /** Proves ownership from now on (header OWNER_TOKEN_HEADER); the server keeps only its hash. */
+  ownerToken: string;
+  /** Every part but the last has exactly this many bytes. */
+  partSize: number;
+  partCount: number;
+}
+
+/** POST /uploads/{fileId}/parts: at most MAX_PARTS_PER_SIGN_REQUEST part numbers. */
+export interface SignPartsRequest {
+  partNumbers: number[];
+}
+
+export interface PartUrl {
+  partNumber: number;
+  /** A presigned PUT; the bucket answers with the part's ETag. */
+  url: string;
+}
+
+export interface SignedParts {
+  urls: PartUrl[];
+  expiresInSeconds: number;
+}
+
+/** A part the bucket acknowledged. */
+export interface FinishedPart {
+  partNumber: number;
+  etag: string;
+}
+
+/** A part the bucket holds, with its size (GET /uploads/{fileId}/parts). */
+export interface StoredPart extends FinishedPart {
+  size: number;
+}
+
+export interface StoredParts {
+  parts: StoredPart[];
+}
+
+/** POST /uploads/{fileId}/complete; the answer is the FileDto. */
+export interface CompleteUploadRequest {
+  parts: FinishedPart[];
+}
+
+// ---- POST /sweep (its own bearer secret; pg_cron calls it)
+
+/** What one sweep removed. */
+export interface SweepResult {
+  deletedFiles: number;
+  abortedUploads: number;
+}
+
+// ---- the send card
+
+/** POST /send. */
+export interface SendRequest {
+  recipients: string[];
+  title?: string;
+  message?: string;
+  items: OwnedItem[];
+  /** The mail's language ('en' | 'tr'; anything else is English). */
+  language?: string;
+  /** IANA time zone for the expiry date in the mail; UTC when missing or unknown. */
+  timeZone?: string;
+}
+
+export interface SendResult {
+  /** The addresses the mail server accepted. */
+  accepted: string[];
+}
+
+// ---- admin
+
+/** POST /admin/login. */
+export interface AdminLoginRequest {
+  username: string;
+  password: string;
+}
+
+export interface AdminSession {
+  token: string;
+  /** ISO timestamp after which the API refuses the token. */
+  expiresAt: string;
+}
+
+// ---- direct transfer
+
 /** One entry of RTCConfiguration.iceServers, as the browser takes it. */
 export interface IceServerDto {
   urls: string[];
@@ -33,4 +214,292 @@ export interface IceServersDto {
   iceServers: IceServerDto[];
   /** Seconds the TURN credentials stay valid; absent when there is no TURN server. */
   ttlSeconds?: number;
+}
+
+// ---- errors
+
+/**
+ * Why a request failed. Stable and machine-readable: the page shows the sentence of its own
+ * language for the code (src/locales, `errors.api.<code>`), never the server's English. A new
+ * refusal gets a new code here, and a translation in both languages (a unit test checks it).
+ */
+export type ApiErrorCode =
+  // any endpoint
+  | 'bad_request'
+  | 'body_too_large'
+  | 'no_such_endpoint'
+  | 'method_not_allowed'
+  | 'invalid_api_key'
+  | 'unauthorized'
+  | 'rate_limited'
+  | 'internal'
+  | 'storage_unavailable'
+  | 'storage_full'
+  | 'database_unavailable'
+  // uploads
+  | 'name_required'
+  | 'name_too_long'
+  | 'name_invalid'
+  | 'upload_rate_limited'
+  | 'upload_quota'
+  | 'invalid_size'
+  | 'file_too_large'
+  | 'invalid_type'
+  | 'upload_not_found'
+  | 'upload_complete'
+  | 'upload_gone'
+  | 'type_not_allowed'
+  | 'maintenance'
+  | 'too_many_parts'
+  | 'invalid_parts'
+  | 'parts_rejected'
+  | 'size_mismatch'
+  // shares and owner operations
+  | 'invalid_share_link'
+  | 'file_not_found'
+  | 'file_removed'
+  | 'not_owner'
+  | 'too_many_files'
+  // the send card
+  | 'no_files_selected'
+  | 'recipients_none'
+  | 'recipients_too_many'
+  | 'recipient_invalid'
+  | 'recipient_duplicate'
+  | 'text_too_long'
+  | 'mail_unavailable'
+  | 'mail_failed'
+  // reports
+  | 'report_reason_invalid'
+  // admin
+  | 'credentials_required'
+  | 'invalid_credentials'
+  | 'invalid_setting'
+  | 'invalid_query'
+  | 'page_not_found'
+  | 'report_not_found'
+  // Never sent by the server: the client's own names for failures that have no answer to read.
+  /** No answer at all: offline, DNS, a reset connection. */
+  | 'network'
+  /** An answer that is not the API's: a proxy's error page, a host still starting, a static host. */
+  | 'unexpected_answer'
+  /** The bucket refused a part for good (params: part, status). */
+  | 'part_refused'
+  /** The bucket stored a part but did not show its ETag (its CORS rules must expose it). */
+  | 'etag_missing'
+  /** The file is no longer stored on this device (a cleared site data, an old job). */
+  | 'file_missing'
+  /** The upload's record on this device is incomplete or lost some parts. */
+  | 'upload_incomplete'
+  /** The person cancelled the upload. */
+  | 'upload_cancelled'
+  /** This device no longer holds the owner token of a file. */
+  | 'owner_token_missing'
+  /** A failure of the page's own (a bug, a full disk): nothing the person did or can name. */
+  | 'unexpected';
+
+/**
+ * Values a translated sentence may need (a limit, a size, a part number). A name ending in
+ * `Bytes` holds a size, which the page writes out in its own language ('2 GB').
+ */
+export type ApiErrorParams = Record<string, string | number>;
+
+/** Every non-2xx answer of the API. `error` is English, for logs, scripts and curl users. */
+export interface ApiErrorBody {
+  error: string;
+  code: ApiErrorCode;
+  params?: ApiErrorParams;
+}
+
+/** GET /pages/:slug?lang=: the published Markdown of a public page, or null for its built-in text. */
+export interface PublicPageDto {
+  slug: PageSlug;
+  language: PageLanguage;
+  content: string | null;
+  updatedAt: string | null;
+}
+
+export const PAGE_SLUGS = ['home', 'about', 'how-it-works'] as const;
+export type PageSlug = (typeof PAGE_SLUGS)[number];
+export const PAGE_LANGUAGES = ['en', 'tr'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+export type PageStatus = 'published' | 'draft';
+
+/** Why a visitor reports a file; the admin sees it with the optional text. */
+export const REPORT_REASONS = ['illegal', 'copyright', 'malware', 'abuse', 'personal_data', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+// ---- Admin API (every /admin/* path but the sign-in needs the signed session) ----
+
+/** The header that carries the admin session token (the anon key keeps Authorization). */
+export const ADMIN_TOKEN_HEADER = 'x-admin-token';
+
+/** One page of a server-paginated table. */
+export interface PageOf<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AdminSettingsDto extends ServiceSettings {
+  updatedAt: string;
+  /** The admin who saved them last; null for the defaults. */
+  updatedBy: string | null;
+}
+
+export interface AdminFileDto {
+  fileId: string;
+  shareId: string;
+  shareUrl: string;
+  name: string;
+  type: string;
+  size: number;
+  createdAt: string;
+  expiresAt: string | null;
+  downloadCount: number;
+  viewCount: number;
+}
+
+export interface AdminFileDetailsDto extends AdminFileDto {
+  storagePath: string;
+  completedAt: string | null;
+  recentDownloads: DownloadLogDto[];
+  reports: ReportDto[];
+}
+
+/** The uploads summary: over every stored file, whatever the table's search and filter. */
+export interface UploadsSummaryDto {
+  totalFiles: number;
+  /** Files with a day or less left. */
+  expiringSoon: number;
+  totalSize: number;
+  totalDownloads: number;
+}
+
+export interface DownloadLogDto {
+  id: string;
+  shareId: string;
+  fileName: string | null;
+  /** The first characters of the salted visitor hash: tells visitors apart, identifies no one. */
+  visitor: string | null;
+  country: string;
+  city: string;
+  referrer: string;
+  userAgent: string | null;
+  fileSize: number | null;
+  downloadedAt: string;
+}
+
+export interface DailyFiguresDto {
+  /** UTC day, YYYY-MM-DD. */
+  date: string;
+  uploads: number;
+  downloads: number;
+  bytesUploaded: number;
+  bytesDownloaded: number;
+  uniqueVisitors: number;
+  /** Storage used as last recorded that day; null when nobody recorded it. */
+  storageBytes: number | null;
+}
+
+export interface DashboardDto {
+  /** SPEC §2/§9: the six cards. */
+  totalUploads: number;
+  activeUploads: number;
+  totalDownloads: number;
+  uploadsDestroyed: number;
+  storageUsed: number;
+  uniqueVisitors: number;
+  totalUploaded: number;
+  totalDownloaded: number;
+  topCountries: { country: string; downloadCount: number }[];
+  recentDownloads: DownloadLogDto[];
+  /** The last 30 UTC days, oldest first, every day present. */
+  daily: DailyFiguresDto[];
+  /** When these figures were computed. */
+  updatedAt: string;
+}
+
+export interface StorageDto {
+  /** Complete files stored, and their bytes. */
+  objects: number;
+  bytes: number;
+  /** Uploads started and not finished: how many, and the bytes they announced. */
+  unfinishedUploads: number;
+  unfinishedBytes: number;
+  /** Multipart uploads the bucket itself reports open; null when it could not be asked. */
+  bucketMultipartUploads: number | null;
+  /** The largest stored files, largest first. */
+  largestFiles: AdminFileDto[];
+}
+
+export interface ServiceCheckDto {
+  ok: boolean;
+  /** 'ok', 'error', 'missing_config', 'outbox' (mail written to files), 'external', ... */
+  status: string;
+  detail?: string;
+}
+
+export interface SystemLogDto {
+  id: string;
+  eventType: string;
+  eventData: Record<string, unknown>;
+  visitor: string | null;
+  createdAt: string;
+}
+
+export interface SystemDto {
+  version: string;
+  database: ServiceCheckDto;
+  storage: ServiceCheckDto;
+  mail: ServiceCheckDto;
+  peer: ServiceCheckDto;
+  lastSweep: { at: string; deletedFiles: number; abortedUploads: number } | null;
+}
+
+export interface VisitorDto {
+  visitor: string;
+  uploads: number;
+  downloads: number;
+  lastSeen: string;
+}
+
+export type ReportStatus = 'open' | 'dismissed' | 'removed';
+
+export interface ReportDto {
+  id: string;
+  shareId: string;
+  fileName: string | null;
+  reason: ReportReason;
+  details: string | null;
+  status: ReportStatus;
+  createdAt: string;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  /** Whether the file can still be taken down. */
+  fileAvailable: boolean;
+}
+
+export interface AdminPageDto {
+  slug: PageSlug;
+  language: PageLanguage;
+  content: string;
+  status: PageStatus;
+  /** Null while the page has never been saved (its built-in text shows). */
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+export interface NotificationDto {
+  id: string;
+  kind: 'report' | 'takedown';
+  shareId: string;
+  fileName: string | null;
+  at: string;
+}
+
+export interface NotificationsDto {
+  enabled: boolean;
+  items: NotificationDto[];
 }

@@ -1,12 +1,37 @@
 // Every business rule of the product, named once. The page, the service worker and the API import
 // these; nothing else spells the numbers out.
 
-/** Files are deleted this many days after upload; fixed, never extended (SPEC §1). */
+/**
+ * Files are deleted this many days after upload, never extended (SPEC §1). The default of the
+ * admin's autoDeleteDays setting, which decides it for new uploads.
+ */
 export const RETENTION_DAYS = 3;
 export const RETENTION_MS = RETENTION_DAYS * 24 * 60 * 60 * 1000;
 
-/** Largest accepted file: 2 GiB, enforced by the API at create time and again by HeadObject. */
-export const MAX_FILE_SIZE = 2 * 1024 ** 3;
+/** One GB as the app counts and displays sizes (base 1024, SPEC §9). */
+export const GIB = 1024 ** 3;
+
+/**
+ * Largest accepted file by default: 2 GiB (SPEC §1), the default of the admin's maxFileSize
+ * setting. The API enforces the current setting at create time and again by HeadObject.
+ */
+export const MAX_FILE_SIZE = 2 * GIB;
+
+/** Bounds of the admin settings (SPEC §5); the settings table checks the same numbers. */
+export const SETTINGS_BOUNDS = {
+  /** Max file size in whole GB. 10 GB is what the files table and the part plan are made for. */
+  maxFileSizeGb: { min: 1, max: 10 },
+  autoDeleteDays: { min: 1, max: 30 },
+  /** Entries of a custom allowed-types list (MIME types or extensions). */
+  customFileTypes: { max: 50 },
+} as const;
+
+/**
+ * How long the API keeps the settings it read before reading them again. Every upload create
+ * needs them, and a folder of hundreds of files creates hundreds of uploads in a burst; a save is
+ * seen at once by the instance that made it and within this time by any other Edge instance.
+ */
+export const SETTINGS_CACHE_MS = 5_000;
 
 /** Recipients one upload-and-send may address. */
 export const MAX_RECIPIENTS = 10;
@@ -48,9 +73,6 @@ export const DOWNLOAD_URL_TTL_SECONDS = 3_600;
  */
 export const PART_URL_TTL_SECONDS = 15 * 60;
 
-/** An incomplete multipart upload older than this is aborted by the sweep. */
-export const STALE_UPLOAD_MS = RETENTION_MS;
-
 /** S3 rules for multipart uploads: every part but the last at least 5 MiB, at most 10,000 parts. */
 export const MIN_PART_SIZE = 5 * 1024 ** 2;
 export const MAX_PARTS = 10_000;
@@ -70,6 +92,28 @@ export const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000] as const;
 
 /** Admin sessions last this long. */
 export const ADMIN_SESSION_TTL_SECONDS = 8 * 60 * 60;
+
+/** Pages of the admin's tables: rows per page by default and at most. */
+export const ADMIN_PAGE_SIZE = 25;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+
+/** A file with this little time left counts as "expiring soon" in the admin's uploads summary. */
+export const EXPIRING_SOON_MS = URGENT_THRESHOLD_DAYS * 24 * 60 * 60 * 1000;
+
+/** Reports one visitor may send per window ("Report this file"). */
+export const REPORT_MAX_PER_WINDOW = 5;
+export const REPORT_WINDOW_MS = 60 * 60 * 1000;
+
+/** Longest free text of a report, and of a takedown reason. */
+export const REPORT_DETAILS_MAX_LENGTH = 1_000;
+export const TAKEDOWN_REASON_MAX_LENGTH = 500;
+
+/** Longest Markdown of an admin-edited page. */
+export const PAGE_CONTENT_MAX_LENGTH = 20_000;
+
+/** The bell lists admin notifications (new reports, takedowns) from this far back. */
+export const NOTIFICATION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+export const NOTIFICATION_LIMIT = 20;
 
 /** Failed admin sign-ins allowed per client address in one window before it is refused. */
 export const ADMIN_LOGIN_MAX_ATTEMPTS = 5;

@@ -6,7 +6,7 @@ export type ExpiryKey = 'never' | 'expired' | 'days' | 'hours' | 'minutes';
 
 export interface ExpiryInfo {
   key: ExpiryKey;
-  /** Whole days, hours or minutes left (floored); 0 for 'never' and 'expired'. */
+  /** Days, hours or minutes left, rounded the way a person counts them; 0 for 'never' and 'expired'. */
   count: number;
   urgent: boolean;
 }
@@ -27,11 +27,15 @@ export function getExpiryInfo(expiresAt: Date | string | null | undefined, now: 
   if (time === null) return { key: 'never', count: 0, urgent: false };
   const remaining = time - now.getTime();
   if (remaining <= 0) return { key: 'expired', count: 0, urgent: true };
-  const days = Math.floor(remaining / DAY_MS);
-  if (days >= 1) return { key: 'days', count: days, urgent: days <= URGENT_THRESHOLD_DAYS };
-  const hours = Math.floor(remaining / HOUR_MS);
-  if (hours >= 1) return { key: 'hours', count: hours, urgent: true };
-  return { key: 'minutes', count: Math.floor(remaining / MINUTE_MS), urgent: true };
+  // Rounded to the nearest: a file uploaded a minute ago has '3 days left', not 2 (2 days and 23
+  // hours, floored). Within a unit the count stays below the next unit ('23 hours', never '24').
+  // Urgent follows what is shown: '1 day left' or less.
+  if (remaining >= DAY_MS) {
+    const days = Math.round(remaining / DAY_MS);
+    return { key: 'days', count: days, urgent: days <= URGENT_THRESHOLD_DAYS };
+  }
+  if (remaining >= HOUR_MS) return { key: 'hours', count: Math.min(Math.round(remaining / HOUR_MS), 23), urgent: true };
+  return { key: 'minutes', count: Math.min(Math.max(Math.round(remaining / MINUTE_MS), 1), 59), urgent: true };
 }
 
 /** True when the file's expiry lies in the past (or is now): expired means gone. */

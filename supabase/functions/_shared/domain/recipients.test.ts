@@ -15,6 +15,27 @@ describe('recipient rules', () => {
     }
   });
 
+  it('refuses what a mail header could read as a display name or a second address', () => {
+    for (const bad of [
+      '"x"<evil>a@b.co',
+      '<a@b.co>',
+      'a@b.co,c@d.co',
+      'a@b.co;c@d.co',
+      'a@b.co\r\nbcc:c@d.co',
+      'a(x)@b.co',
+      'a\\b@c.co',
+      'a..b@c.co',
+      '.a@b.co',
+      'a@-b.co',
+      'a@b.c0',
+    ]) {
+      expect(checkRecipient([], bad), bad).toEqual({ ok: false, problem: 'invalid' });
+    }
+    for (const good of ["o'brien@example.ie", 'first.last+tag@mail.example.com.tr', 'x@xn--mnchen-3ya.de']) {
+      expect(checkRecipient([], good), good).toMatchObject({ ok: true });
+    }
+  });
+
   it('refuses an empty input', () => {
     expect(checkRecipient([], '   ')).toEqual({ ok: false, problem: 'empty' });
   });

@@ -24,7 +24,28 @@ export function isValidBucketName(name: string): boolean {
   return /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(name);
 }
 
-/** A pragmatic email check: one @, a dotted domain, no spaces. */
+/**
+ * A strict email check, for addresses that end up in a mail's To header: a dot-atom local part of
+ * letters, digits and . _ % + - ' (no quotes, angle brackets, commas, spaces or other characters a
+ * header parser could read as a second address or a display name), at most 64 characters; a domain
+ * of letter-digit-hyphen labels with a top-level domain of letters (or punycode); 254 characters
+ * in all (RFC 5321).
+ */
+const EMAIL_LOCAL = /^[A-Za-z0-9_%+'-]+(?:\.[A-Za-z0-9_%+'-]+)*$/;
+const EMAIL_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const EMAIL_TLD = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
+
 export function isValidEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) && value.length <= 254;
+  if (value.length > 254) return false;
+  const at = value.lastIndexOf('@');
+  if (at < 1 || value.indexOf('@') !== at) return false;
+  const local = value.slice(0, at);
+  const labels = value.slice(at + 1).split('.');
+  return (
+    local.length <= 64 &&
+    EMAIL_LOCAL.test(local) &&
+    labels.length >= 2 &&
+    labels.every((label) => EMAIL_LABEL.test(label)) &&
+    EMAIL_TLD.test(labels.at(-1) ?? '')
+  );
 }

@@ -1,6 +1,6 @@
 // What only the uploading device may do: list its files and delete one.
 import type { RouteHandler } from '../api.ts';
-import type { FileDto } from '../domain/api-types.ts';
+import type { FileDto, OwnedFiles } from '../domain/api-types.ts';
 import { FILE_LIST_LIMIT } from '../domain/constants.ts';
 import { isShareId } from '../domain/share-id.ts';
 import { fileByShareId, filesByShareIds } from '../files-repo.ts';
@@ -22,13 +22,17 @@ const MAX_TOKEN_LENGTH = 200;
 
 function parseItems(body: Record<string, unknown>): { shareId: string; ownerToken: string }[] {
   const items = body.items;
-  if (!Array.isArray(items)) throw new HttpError(400, 'items must be a list of { shareId, ownerToken }.');
-  if (items.length > FILE_LIST_LIMIT) throw new HttpError(400, `Ask for at most ${FILE_LIST_LIMIT} files per call.`);
+  if (!Array.isArray(items))
+    throw new HttpError(400, 'bad_request', 'items must be a list of { shareId, ownerToken }.');
+  if (items.length > FILE_LIST_LIMIT)
+    throw new HttpError(400, 'too_many_files', `Ask for at most ${FILE_LIST_LIMIT} files per call.`, {
+      max: FILE_LIST_LIMIT,
+    });
   return items.map((item: unknown) => {
     const i = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    if (!isShareId(i.shareId)) throw new HttpError(400, 'Every item needs a valid shareId.');
+    if (!isShareId(i.shareId)) throw new HttpError(400, 'bad_request', 'Every item needs a valid shareId.');
     if (typeof i.ownerToken !== 'string' || !i.ownerToken || i.ownerToken.length > MAX_TOKEN_LENGTH) {
-      throw new HttpError(400, 'Every item needs its ownerToken.');
+      throw new HttpError(400, 'bad_request', 'Every item needs its ownerToken.');
     }
     return { shareId: i.shareId, ownerToken: i.ownerToken };
   });
@@ -48,14 +52,14 @@ export const lookupFiles: RouteHandler = async (req, ctx) => {
     }
     files.push(toFileDto(row, ctx.config));
   }
-  return json({ files });
+  return json<OwnedFiles>({ files });
 };
 
 export const deleteShare: RouteHandler = async (req, ctx, params) => {
   const shareId = parseShareId(params);
   requireStorage(ctx);
   const row = await fileByShareId(ctx.db, shareId);
-  if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (!row) throw new HttpError(404, 'file_not_found', NOT_FOUND_MESSAGE);
   await requireOwner(req, row, 'Only the device that uploaded this file can delete it.');
   await removeFile(ctx, row);
   await recordEvent(ctx, req, 'file_deleted', { shareId, size: row.size });

@@ -1,9 +1,11 @@
 // POST /send: emails the share links of files this device uploaded to up to MAX_RECIPIENTS people.
 // Not an open relay: the page names only share ids (with their owner tokens); the server writes
 // the message itself from what it knows about those files, escapes the person's title and message,
-// limits their length, checks every address and rate-limits each visitor through system_logs.
+// limits their length, checks every address and rate-limits each visitor: a send is reserved
+// before any mail goes out (one atomic step), so parallel calls cannot send past the limit.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
+import type { ApiErrorCode, SendResult } from '../domain/api-types.ts';
 import { FILE_LIST_LIMIT, MAX_RECIPIENTS, RETENTION_DAYS } from '../domain/constants.ts';
 import {
   MAX_SEND_MESSAGE_LENGTH,
@@ -15,10 +17,11 @@ import {
 } from '../domain/recipients.ts';
 import { isShareId } from '../domain/share-id.ts';
 import { filesByShareIds, type FileRow } from '../files-repo.ts';
-import { clientAddress, HttpError, json, readJson } from '../http.ts';
+import { HttpError, json, readJson } from '../http.ts';
 import type { MailMessage } from '../mailer.ts';
 import { ownerTokenMatches } from '../owner-token.ts';
-import { visitorHash } from '../visitor.ts';
+import { releaseSlot, takeSlot, type RateLimit } from '../rate-limit.ts';
+import { visitorOf } from '../visitor.ts';
 import { hasExpired, recordEvent, shareUrl } from './share-common.ts';
 
 export const MAIL_SENT_EVENT = 'mail_sent';
@@ -26,13 +29,18 @@ const MAX_TOKEN_LENGTH = 200;
 
 type MailLanguage = 'en' | 'tr';
 
-const RECIPIENT_MESSAGES = {
-  none: 'Please add at least one email address',
-  full: `Add at most ${MAX_RECIPIENTS} email addresses.`,
-  invalid: 'Every recipient must be a valid email address.',
-  empty: 'Every recipient must be a valid email address.',
-  duplicate: 'Each email address may appear only once.',
-} as const;
+const RECIPIENT_ERRORS = {
+  none: ['recipients_none', 'Please add at least one email address'],
+  full: ['recipients_too_many', `Add at most ${MAX_RECIPIENTS} email addresses.`],
+  invalid: ['recipient_invalid', 'Every recipient must be a valid email address.'],
+  empty: ['recipient_invalid', 'Every recipient must be a valid email address.'],
+  duplicate: ['recipient_duplicate', 'Each email address may appear only once.'],
+} as const satisfies Record<string, readonly [ApiErrorCode, string]>;
+
+function recipientError(problem: keyof typeof RECIPIENT_ERRORS): HttpError {
+  const [code, message] = RECIPIENT_ERRORS[problem];
+  return new HttpError(400, code, message, problem === 'full' ? { max: MAX_RECIPIENTS } : undefined);
+}
 
 /** The mail's wording, in the sender's language (the recipients most likely share it). */
 const TEXTS: Record<
@@ -79,14 +87,18 @@ function escapeHtml(value: string): string {
 }
 
 function parseItems(value: unknown): { shareId: string; ownerToken: string }[] {
-  if (!Array.isArray(value) || value.length === 0) throw new HttpError(400, 'Please select files first');
-  if (value.length > FILE_LIST_LIMIT) throw new HttpError(400, `Send at most ${FILE_LIST_LIMIT} files at once.`);
+  if (!Array.isArray(value) || value.length === 0)
+    throw new HttpError(400, 'no_files_selected', 'Please select files first');
+  if (value.length > FILE_LIST_LIMIT)
+    throw new HttpError(400, 'too_many_files', `Send at most ${FILE_LIST_LIMIT} files at once.`, {
+      max: FILE_LIST_LIMIT,
+    });
   const items = new Map<string, string>();
   for (const item of value as unknown[]) {
     const i = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    if (!isShareId(i.shareId)) throw new HttpError(400, 'Every item needs a valid shareId.');
+    if (!isShareId(i.shareId)) throw new HttpError(400, 'bad_request', 'Every item needs a valid shareId.');
     if (typeof i.ownerToken !== 'string' || !i.ownerToken || i.ownerToken.length > MAX_TOKEN_LENGTH) {
-      throw new HttpError(400, 'Every item needs its ownerToken.');
+      throw new HttpError(400, 'bad_request', 'Every item needs its ownerToken.');
     }
     items.set(i.shareId, i.ownerToken);
   }
@@ -95,9 +107,10 @@ function parseItems(value: unknown): { shareId: string; ownerToken: string }[] {
 
 function optionalText(value: unknown, name: string, max: number): string {
   if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') throw new HttpError(400, `The ${name} must be text.`);
+  if (typeof value !== 'string') throw new HttpError(400, 'bad_request', `The ${name} must be text.`);
   const text = value.trim();
-  if (text.length > max) throw new HttpError(400, `The ${name} may be at most ${max} characters.`);
+  if (text.length > max)
+    throw new HttpError(400, 'text_too_long', `The ${name} may be at most ${max} characters.`, { field: name, max });
   return text;
 }
 
@@ -166,24 +179,16 @@ ${date ? `<p style="color:#b45309"><strong>${escapeHtml(texts.expiry(date))}</st
   return { to: recipients, subject, text, html };
 }
 
-async function sendsInWindow(ctx: ApiContext, visitor: string): Promise<number> {
-  const since = new Date(ctx.now().getTime() - SEND_WINDOW_MS).toISOString();
-  const [row] = await ctx.db.query<{ sends: number }>(
-    `select count(*)::int as sends from public.system_logs
-      where event_type = $1 and visitor_hash = $2 and created_at > $3::timestamptz`,
-    [MAIL_SENT_EVENT, visitor, since],
-  );
-  return row?.sends ?? 0;
-}
+export const SEND_LIMIT: RateLimit = { action: 'send', max: SEND_MAX_PER_WINDOW, windowMs: SEND_WINDOW_MS };
 
 export const sendMail: RouteHandler = async (req, ctx) => {
   const mailer = ctx.mailer;
-  if (!mailer) throw new HttpError(503, 'Sending email is not set up on this server.');
+  if (!mailer) throw new HttpError(503, 'mail_unavailable', 'Sending email is not set up on this server.');
   const body = await readJson(req);
 
-  if (!Array.isArray(body.recipients)) throw new HttpError(400, RECIPIENT_MESSAGES.none);
+  if (!Array.isArray(body.recipients)) throw recipientError('none');
   const checked = validateRecipientList(body.recipients as unknown[]);
-  if (!checked.ok) throw new HttpError(400, RECIPIENT_MESSAGES[checked.problem]);
+  if (!checked.ok) throw recipientError(checked.problem);
   const items = parseItems(body.items);
   const content: SendContent = {
     title: toSingleLine(optionalText(body.title, 'title', MAX_SEND_TITLE_LENGTH)),
@@ -192,11 +197,30 @@ export const sendMail: RouteHandler = async (req, ctx) => {
     timeZone: validTimeZone(body.timeZone),
   };
 
-  const visitor = await visitorHash(ctx.config.ipHashSalt, clientAddress(req));
-  if ((await sendsInWindow(ctx, visitor)) >= SEND_MAX_PER_WINDOW) {
-    throw new HttpError(429, 'Too many emails sent from here. Please try again in an hour.');
+  const visitor = await visitorOf(req, ctx.config);
+  const slot = await takeSlot(ctx.db, SEND_LIMIT, visitor, ctx.now());
+  if (!slot.ok) {
+    throw new HttpError(429, 'rate_limited', 'Too many emails sent from here. Please try again in an hour.', {
+      retryAfterSeconds: slot.retryAfterSeconds,
+    });
   }
+  try {
+    return await sendReserved(req, ctx, mailer, items, checked.recipients, content);
+  } catch (error) {
+    // Nothing went out: the reserved send is given back.
+    await releaseSlot(ctx.db, SEND_LIMIT, visitor);
+    throw error;
+  }
+};
 
+async function sendReserved(
+  req: Request,
+  ctx: ApiContext,
+  mailer: NonNullable<ApiContext['mailer']>,
+  items: { shareId: string; ownerToken: string }[],
+  recipients: string[],
+  content: SendContent,
+): Promise<Response> {
   const rows = new Map(
     (
       await filesByShareIds(
@@ -210,23 +234,23 @@ export const sendMail: RouteHandler = async (req, ctx) => {
   for (const item of items) {
     const row = rows.get(item.shareId);
     if (!row || row.uploadState !== 'complete' || hasExpired(row, now)) {
-      throw new HttpError(404, 'One of the files was not found or has expired. Upload it again.');
+      throw new HttpError(404, 'file_not_found', 'One of the files was not found or has expired. Upload it again.');
     }
     if (!(await ownerTokenMatches(item.ownerToken, row.ownerTokenHash))) {
-      throw new HttpError(403, 'Only the device that uploaded a file can email its link.');
+      throw new HttpError(403, 'not_owner', 'Only the device that uploaded a file can email its link.');
     }
     files.push(row);
   }
 
-  const message = buildShareMail(ctx, checked.recipients, files, content);
+  const message = buildShareMail(ctx, recipients, files, content);
   let accepted: string[];
   try {
     ({ accepted } = await mailer.send(message));
   } catch (error) {
     ctx.log.error(`Sending mail failed: ${error instanceof Error ? error.message : String(error)}`);
-    throw new HttpError(502, 'The email could not be sent. Please try again later.');
+    throw new HttpError(502, 'mail_failed', 'The email could not be sent. Please try again later.');
   }
   // Counts only: the log never keeps the recipients' addresses.
-  await recordEvent(ctx, req, MAIL_SENT_EVENT, { recipients: checked.recipients.length, files: files.length });
-  return json({ accepted });
-};
+  await recordEvent(ctx, req, MAIL_SENT_EVENT, { recipients: recipients.length, files: files.length });
+  return json<SendResult>({ accepted });
+}

@@ -2,14 +2,14 @@
 // one way a file is removed (object and row).
 import type { ApiContext } from '../context.ts';
 import type { ServerConfig } from '../config.ts';
-import type { FileDto, ShareDto } from '../domain/api-types.ts';
+import { OWNER_TOKEN_HEADER, type FileDto, type ShareDto } from '../domain/api-types.ts';
 import { isExpired } from '../domain/expiry.ts';
 import { isShareId } from '../domain/share-id.ts';
-import { deleteFileRow, type FileRow } from '../files-repo.ts';
-import { clientAddress, HttpError } from '../http.ts';
+import { deleteFileRow, markDeleted, type FileRow } from '../files-repo.ts';
+import { HttpError } from '../http.ts';
 import { ownerTokenMatches } from '../owner-token.ts';
 import type { Storage } from '../storage.ts';
-import { visitorHash } from '../visitor.ts';
+import { visitorOf } from '../visitor.ts';
 
 export const NOT_FOUND_MESSAGE = 'File not found or has expired';
 export const STORAGE_MISSING_MESSAGE =
@@ -38,7 +38,7 @@ export function toFileDto(row: FileRow, config: Pick<ServerConfig, 'publicOrigin
 }
 
 export function requireStorage(ctx: ApiContext): Storage {
-  if (!ctx.storage) throw new HttpError(503, STORAGE_MISSING_MESSAGE);
+  if (!ctx.storage) throw new HttpError(503, 'storage_unavailable', STORAGE_MISSING_MESSAGE);
   return ctx.storage;
 }
 
@@ -47,26 +47,30 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function parseFileId(params: Record<string, string>): string {
   const id = params.fileId ?? '';
   if (!UUID.test(id))
-    throw new HttpError(400, 'Invalid upload id: expected the fileId returned when the upload was created.');
+    throw new HttpError(
+      400,
+      'bad_request',
+      'Invalid upload id: expected the fileId returned when the upload was created.',
+    );
   return id.toLowerCase();
 }
 
 export function parseShareId(params: Record<string, string>): string {
   const id = params.shareId ?? '';
-  if (!isShareId(id)) throw new HttpError(400, 'Invalid share link');
+  if (!isShareId(id)) throw new HttpError(400, 'invalid_share_link', 'Invalid share link');
   return id;
 }
 
 /** The owner token header, or a 403 with `message` when it does not match the file. */
 export async function requireOwner(req: Request, row: FileRow, message: string): Promise<void> {
-  if (!(await ownerTokenMatches(req.headers.get('x-owner-token'), row.ownerTokenHash))) {
-    throw new HttpError(403, message);
+  if (!(await ownerTokenMatches(req.headers.get(OWNER_TOKEN_HEADER), row.ownerTokenHash))) {
+    throw new HttpError(403, 'not_owner', message);
   }
 }
 
-/** A complete, unexpired file is visible; anything else is "not found". */
+/** A complete, unexpired, undeleted file is visible; anything else is "not found". */
 export function isVisible(row: FileRow, now: Date): boolean {
-  return row.uploadState === 'complete' && !isExpired(row.expiresAt, now);
+  return row.uploadState === 'complete' && row.deletedAt === null && !isExpired(row.expiresAt, now);
 }
 
 export function hasExpired(row: FileRow, now: Date): boolean {
@@ -74,25 +78,21 @@ export function hasExpired(row: FileRow, now: Date): boolean {
 }
 
 /**
- * Removes a file for good: aborts its multipart upload or deletes its object, then its row.
- * A storage failure is only logged and the row is deleted anyway, unless `keepRowOnStorageError`
- * (the sweep, which will try again in a minute rather than leave an object nobody can find).
- * Returns false when the row was kept.
+ * Removes a file for good: aborts its multipart upload or deletes its object, then its row. When
+ * storage fails (or is not configured), the row is kept but marked deleted: every read hides it,
+ * so the link behaves as gone, and the sweep retries until the object is removed too; an object
+ * is never left behind with no row pointing at it. Returns false when the row was kept.
  */
-export async function removeFile(
-  ctx: ApiContext,
-  row: FileRow,
-  opts: { keepRowOnStorageError?: boolean } = {},
-): Promise<boolean> {
+export async function removeFile(ctx: ApiContext, row: FileRow): Promise<boolean> {
   const storage = ctx.storage;
   let storageOk = storage !== null;
   if (storage) {
     try {
-      if (row.uploadState === 'uploading') {
-        if (row.uploadId) await storage.abortMultipartUpload(row.storagePath, row.uploadId);
-      } else {
-        await storage.deleteObject(row.storagePath);
+      if (row.uploadState === 'uploading' && row.uploadId) {
+        await storage.abortMultipartUpload(row.storagePath, row.uploadId);
       }
+      // Also for an upload: its parts may already have become an object (a complete refused after).
+      await storage.deleteObject(row.storagePath);
     } catch (error) {
       storageOk = false;
       ctx.log.warn(
@@ -100,7 +100,10 @@ export async function removeFile(
       );
     }
   }
-  if (!storageOk && opts.keepRowOnStorageError) return false;
+  if (!storageOk) {
+    await markDeleted(ctx.db, row.id, ctx.now());
+    return false;
+  }
   await deleteFileRow(ctx.db, row.id);
   return true;
 }
@@ -126,9 +129,9 @@ export async function recordEvent(
   data: Record<string, unknown>,
 ): Promise<void> {
   try {
-    const hash = req ? await visitorHash(ctx.config.ipHashSalt, clientAddress(req)) : null;
+    const hash = req ? await visitorOf(req, ctx.config) : null;
     await ctx.db.query(
-      'insert into public.system_logs (event_type, event_data, visitor_hash, user_agent, created_at) values ($1, $2::jsonb, $3, $4, $5::timestamptz)',
+      'insert into public.system_logs (event_type, event_data, visitor_hash, user_agent, created_at) values ($1, $2::text::jsonb, $3, $4, $5::timestamptz)',
       [eventType, JSON.stringify(data), hash, req ? userAgentOf(req) : null, ctx.now().toISOString()],
     );
   } catch (error) {

@@ -1,4 +1,5 @@
-// The share flow's routes (docs: notes/api.md). The router in ../api.ts checks the anon key.
+// The share flow's routes (documented in the README's API table; their shapes are in
+// domain/api-types.ts). The router in ../api.ts checks the anon key.
 import type { Route } from '../api.ts';
 import { deleteShare, lookupFiles } from './owner-files.ts';
 import { downloadShare, getShare } from './shares.ts';

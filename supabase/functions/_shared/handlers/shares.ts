@@ -1,11 +1,15 @@
 // The public half of the share flow: what anyone with the link sees, and the download.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
+import type { DownloadTicket, ShareDto } from '../domain/api-types.ts';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../domain/constants.ts';
+import { safeDownloadName } from '../domain/file-name.ts';
 import { fileByShareId, type FileRow } from '../files-repo.ts';
 import { resolveLocation } from '../geo.ts';
 import { clientAddress, HttpError, json, readJson } from '../http.ts';
-import { visitorHash } from '../visitor.ts';
+import { readSettings } from '../settings-store.ts';
+import { visitorOf } from '../visitor.ts';
+import { removedShare } from './takedown.ts';
 import {
   hasExpired,
   isVisible,
@@ -19,12 +23,20 @@ import {
 
 const MAX_REFERRER_LENGTH = 2048;
 
-/** The visible file behind a share id; an expired one is removed on the spot (expired means gone). */
-async function visibleShare(ctx: ApiContext, shareId: string): Promise<FileRow> {
+/**
+ * The visible file behind a share id; an expired one is removed on the spot (expired means gone).
+ * A link an admin took down answers 410 'This file was removed' instead of 'not found'.
+ */
+export async function visibleShare(ctx: ApiContext, shareId: string): Promise<FileRow> {
   const row = await fileByShareId(ctx.db, shareId);
   const now = ctx.now();
   if (row && hasExpired(row, now)) await removeExpired(ctx, row);
-  if (!row || !isVisible(row, now)) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (!row || !isVisible(row, now)) {
+    if (!row && (await removedShare(ctx.db, shareId))) {
+      throw new HttpError(410, 'file_removed', 'This file was removed by the administrator.');
+    }
+    throw new HttpError(404, 'file_not_found', NOT_FOUND_MESSAGE);
+  }
   return row;
 }
 
@@ -32,7 +44,7 @@ export const getShare: RouteHandler = async (_req, ctx, params) => {
   const shareId = parseShareId(params);
   const row = await visibleShare(ctx, shareId);
   await ctx.db.query('select public.increment_view_count($1)', [shareId]);
-  return json(toShareDto({ ...row, viewCount: row.viewCount + 1 }));
+  return json<ShareDto>(toShareDto({ ...row, viewCount: row.viewCount + 1 }));
 };
 
 /**
@@ -44,31 +56,39 @@ function referrerOf(body: Record<string, unknown>): string {
   return value ? value.slice(0, MAX_REFERRER_LENGTH) : 'direct';
 }
 
+/** Logs a download for the analytics, unless the admin turned analytics off (then nothing is looked up). */
+async function logDownload(req: Request, ctx: ApiContext, row: FileRow, referrer: string): Promise<void> {
+  if (!(await readSettings(ctx)).enableAnalytics) return;
+  const ip = clientAddress(req, ctx.config.trustedProxies);
+  const hash = await visitorOf(req, ctx.config);
+  const location = resolveLocation(req, ip, {
+    trustedCountryHeader: ctx.config.trustedCountryHeader,
+    countryDatabase: ctx.countryDatabase,
+  });
+  await ctx.db.query('select public.log_download($1::uuid, $2, $3, $4, $5, $6::bigint, $7, $8, $9)', [
+    row.id,
+    row.shareId,
+    hash,
+    userAgentOf(req),
+    referrer,
+    row.size,
+    location.country,
+    location.city,
+    row.name,
+  ]);
+}
+
 export const downloadShare: RouteHandler = async (req, ctx, params) => {
   const shareId = parseShareId(params);
   const storage = requireStorage(ctx);
   const body = await readJson(req);
   const row = await visibleShare(ctx, shareId);
-  const url = await storage.presignGet(row.storagePath, DOWNLOAD_URL_TTL_SECONDS);
+  const fileName = safeDownloadName(row.name);
+  const url = await storage.presignGet(row.storagePath, DOWNLOAD_URL_TTL_SECONDS, { fileName, contentType: row.type });
 
   // Analytics never stand in the way of a download (SPEC §8: logging failures are silent).
   try {
-    const ip = clientAddress(req);
-    const [hash, location] = await Promise.all([
-      visitorHash(ctx.config.ipHashSalt, ip),
-      resolveLocation(req, ip, ctx.config),
-    ]);
-    await ctx.db.query('select public.log_download($1::uuid, $2, $3, $4, $5, $6::bigint, $7, $8, $9)', [
-      row.id,
-      row.shareId,
-      hash,
-      userAgentOf(req),
-      referrerOf(body),
-      row.size,
-      location.country,
-      location.city,
-      row.name,
-    ]);
+    await logDownload(req, ctx, row, referrerOf(body));
   } catch (error) {
     ctx.log.warn(`Could not log the download of ${shareId}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -79,5 +99,5 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
       `Could not count the download of ${shareId}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return json({ url, fileName: row.name, expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS });
+  return json<DownloadTicket>({ url, fileName, expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS });
 };

@@ -1,27 +1,69 @@
-// Expired means gone: the sweep deletes expired files (object and row) and aborts uploads left
-// unfinished for longer than STALE_UPLOAD_MS. The host runs it every minute; at scale pg_cron
-// calls POST /sweep.
+// Expired means gone: the sweep deletes expired files (object and row), aborts uploads idle for
+// longer than the stale window (limits.staleUploadMs), retries storage deletes that failed before,
+// and keeps the logs only for limits.logRetentionMs. The host runs it every minute; at scale
+// pg_cron calls POST /sweep.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
-import { STALE_UPLOAD_MS } from '../domain/constants.ts';
-import { expiredFiles, staleUploads } from '../files-repo.ts';
+import type { SweepResult } from '../domain/api-types.ts';
+import { expiredFiles, pendingDeletions, staleUploads } from '../files-repo.ts';
 import { HttpError, json, timingSafeEqual } from '../http.ts';
+import { pruneRateLimits } from '../rate-limit.ts';
 import { recordEvent, removeFile, requireStorage } from './share-common.ts';
 
 /** Rows handled per kind and run; a backlog is worked off over the next runs. */
 const SWEEP_BATCH = 500;
 
-export async function sweepExpired(ctx: ApiContext): Promise<{ deletedFiles: number; abortedUploads: number }> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Keeps the daily analytics of yesterday and today current before files are deleted: they are
+ * computed from the files table, and the totals on the admin dashboard are their sums.
+ */
+async function recordDailyAnalytics(ctx: ApiContext, now: Date): Promise<void> {
+  for (const day of [new Date(now.getTime() - DAY_MS), now]) {
+    await ctx.db.query('select public.update_daily_analytics($1::date)', [day.toISOString().slice(0, 10)]);
+  }
+}
+
+/** When the sweep last ran and what it did, for the admin's System page. */
+async function recordSweepRun(ctx: ApiContext, now: Date, result: SweepResult): Promise<void> {
+  await ctx.db.query(
+    `insert into public.service_status (key, value, updated_at) values ('sweep', $1::text::jsonb, $2::timestamptz)
+     on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
+    [JSON.stringify(result), now.toISOString()],
+  );
+}
+
+/** Drops log rows older than the retention window (privacy: keep little, for little time). */
+async function pruneLogs(ctx: ApiContext, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - ctx.config.limits.logRetentionMs).toISOString();
+  await ctx.db.query('delete from public.system_logs where created_at < $1::timestamptz', [before]);
+  await ctx.db.query('delete from public.download_logs where downloaded_at < $1::timestamptz', [before]);
+  await pruneRateLimits(ctx.db, new Date(now.getTime() - 24 * 60 * 60 * 1000));
+}
+
+export async function sweepExpired(ctx: ApiContext): Promise<SweepResult> {
+  const now = ctx.now();
+  await pruneLogs(ctx, now);
+  await recordDailyAnalytics(ctx, now);
+  const result = await removeExpiredAndStale(ctx, now);
+  await recordSweepRun(ctx, now, result);
+  return result;
+}
+
+async function removeExpiredAndStale(ctx: ApiContext, now: Date): Promise<SweepResult> {
   // Without storage nothing can be removed properly; reads still hide expired files.
   if (!ctx.storage) return { deletedFiles: 0, abortedUploads: 0 };
-  const now = ctx.now();
   let deletedFiles = 0;
+  // Deletes that failed before come first: their objects are still taking space.
+  for (const row of await pendingDeletions(ctx.db, SWEEP_BATCH)) await removeFile(ctx, row);
   for (const row of await expiredFiles(ctx.db, now, SWEEP_BATCH)) {
-    if (await removeFile(ctx, row, { keepRowOnStorageError: true })) deletedFiles++;
+    if (await removeFile(ctx, row)) deletedFiles++;
   }
   let abortedUploads = 0;
-  for (const row of await staleUploads(ctx.db, new Date(now.getTime() - STALE_UPLOAD_MS), SWEEP_BATCH)) {
-    if (await removeFile(ctx, row, { keepRowOnStorageError: true })) abortedUploads++;
+  const idleSince = new Date(now.getTime() - ctx.config.limits.staleUploadMs);
+  for (const row of await staleUploads(ctx.db, idleSince, SWEEP_BATCH)) {
+    if (await removeFile(ctx, row)) abortedUploads++;
   }
   if (deletedFiles > 0 || abortedUploads > 0) {
     await recordEvent(ctx, null, 'files_swept', { deletedFiles, abortedUploads });
@@ -32,8 +74,8 @@ export async function sweepExpired(ctx: ApiContext): Promise<{ deletedFiles: num
 export const sweepHandler: RouteHandler = async (req, ctx) => {
   const bearer = req.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
   if (!bearer || !timingSafeEqual(bearer, ctx.config.sweepSecret)) {
-    throw new HttpError(401, 'Invalid sweep secret');
+    throw new HttpError(401, 'unauthorized', 'Invalid sweep secret');
   }
   requireStorage(ctx);
-  return json(await sweepExpired(ctx));
+  return json<SweepResult>(await sweepExpired(ctx));
 };

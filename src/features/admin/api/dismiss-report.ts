@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '../keys';
+import { adminCall } from './admin-client';
+
+/** POST admin/reports/{id}/dismiss: the file stays, the report is closed. */
+export function dismissReport(id: string): Promise<{ id: string; status: 'dismissed' }> {
+  return adminCall(`reports/${encodeURIComponent(id)}/dismiss`, { method: 'POST' });
+}
+
+export function useDismissReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: dismissReport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.reports() }),
+  });
+}

@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { DownloadLogDto, PageOf } from '@domain/api-types';
+import { adminKeys, type DownloadsQuery } from '../keys';
+import { adminCall, queryString } from './admin-client';
+
+export type DownloadsPage = PageOf<DownloadLogDto> & { countries: string[] };
+
+/** GET admin/downloads: the download log, newest first, filtered by file and country. */
+export function getDownloads(query: DownloadsQuery, signal?: AbortSignal): Promise<DownloadsPage> {
+  return adminCall<DownloadsPage>(`downloads${queryString({ ...query })}`, { signal });
+}
+
+export function downloadsQueryOptions(query: DownloadsQuery) {
+  return queryOptions({
+    queryKey: adminKeys.downloads(query),
+    queryFn: ({ signal }) => getDownloads(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDownloads(query: DownloadsQuery) {
+  return useQuery(downloadsQueryOptions(query));
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminPageDto } from '@domain/api-types';
+import { adminKeys } from '../keys';
+import { adminCall } from './admin-client';
+
+/** GET admin/pages: home, about and how-it-works in English and Turkish, drafts included. */
+export async function getAdminPages(signal?: AbortSignal): Promise<AdminPageDto[]> {
+  return (await adminCall<{ pages: AdminPageDto[] }>('pages', { signal })).pages;
+}
+
+export function adminPagesQueryOptions() {
+  return queryOptions({ queryKey: adminKeys.pages(), queryFn: ({ signal }) => getAdminPages(signal) });
+}
+
+export function useAdminPages() {
+  return useQuery(adminPagesQueryOptions());
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconCheck, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '@/lib/api/failure';
+import { useDismissReport } from '../api/dismiss-report';
+import { useReports } from '../api/get-reports';
+import type { ReportsQuery } from '../keys';
+import { formatDateTime } from '../utils/format';
+import { AdminPage, QueryState } from './admin-page';
+import { TablePager } from './table-pager';
+import { TakedownDialog } from './takedown-dialog';
+
+const STATUSES: ReportsQuery['status'][] = ['open', 'dismissed', 'removed', 'all'];
+
+/** /admin/reports: what visitors reported with "Report this file", with a one-click takedown and dismiss. */
+export function AdminReports() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [status, setStatus] = useState<ReportsQuery['status']>('open');
+  const [page, setPage] = useState(1);
+  const reports = useReports({ status, page });
+  const dismiss = useDismissReport();
+  const [takedownTarget, setTakedownTarget] = useState<{ shareId: string; name: string } | null>(null);
+  const data = reports.data;
+  return (
+    <AdminPage
+      title={t('admin.reports.title')}
+      intro={t('admin.reports.intro')}
+      aside={
+        <SegmentedControl
+          aria-label={t('admin.reports.status')}
+          value={status}
+          onChange={(value) => {
+            setStatus(value as ReportsQuery['status']);
+            setPage(1);
+          }}
+          data={STATUSES.map((s) => ({ value: s, label: t(`admin.reports.statuses.${s}`) }))}
+        />
+      }
+    >
+      {dismiss.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {describeError(t, dismiss.error)}
+        </Alert>
+      )}
+      <QueryState isPending={reports.isPending} error={data ? null : reports.error} />
+      {data && data.items.length === 0 && <Text c="dimmed">{t('admin.reports.empty')}</Text>}
+      {data && (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {data.items.map((r) => (
+            <Card key={r.id} component="li" withBorder radius="md" padding="md" data-testid="report">
+              <Stack gap={6}>
+                <Group justify="space-between" gap="xs">
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {r.fileName ?? r.shareId}
+                  </Text>
+                  <Group gap="xs">
+                    <Badge variant="filled" color="orange" autoContrast>
+                      {t(`download.report.reasons.${r.reason}`)}
+                    </Badge>
+                    <Text size="xs" fw={700} tt="uppercase">
+                      {t(`admin.reports.statuses.${r.status}`)}
+                    </Text>
+                  </Group>
+                </Group>
+                {r.details && (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {r.details}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  {t('admin.reports.meta', { shareId: r.shareId, time: formatDateTime(r.createdAt, lang) })}
+                  {r.resolvedBy &&
+                    ` · ${t('admin.reports.resolved', { who: r.resolvedBy, time: formatDateTime(r.resolvedAt, lang) })}`}
+                </Text>
+                {r.status === 'open' && (
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      color="red.9"
+                      leftSection={<IconTrash size={14} aria-hidden />}
+                      disabled={!r.fileAvailable}
+                      onClick={() => setTakedownTarget({ shareId: r.shareId, name: r.fileName ?? r.shareId })}
+                    >
+                      {t('admin.takedown.open')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconCheck size={14} aria-hidden />}
+                      loading={dismiss.isPending && dismiss.variables === r.id}
+                      onClick={() => dismiss.mutate(r.id)}
+                    >
+                      {t('admin.reports.dismiss')}
+                    </Button>
+                    {!r.fileAvailable && (
+                      <Text size="xs" c="dimmed">
+                        {t('admin.reports.fileGone')}
+                      </Text>
+                    )}
+                  </Group>
+                )}
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      {data && data.total > data.pageSize && (
+        <TablePager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+      )}
+      <TakedownDialog target={takedownTarget} onClose={() => setTakedownTarget(null)} />
+    </AdminPage>
+  );
+}

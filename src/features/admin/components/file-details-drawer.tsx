@@ -1,0 +1,109 @@
+import { Anchor, Badge, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@domain/format-bytes';
+import { useFileDetails } from '../api/get-file-details';
+import { formatCount, formatDateTime } from '../utils/format';
+import { QueryState } from './admin-page';
+
+/** One file: its record, its latest downloads and reports, and the way to take it down. */
+export function FileDetailsDrawer({
+  shareId,
+  onClose,
+  onTakeDown,
+}: {
+  shareId: string | null;
+  onClose: () => void;
+  onTakeDown: (file: { shareId: string; name: string }) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const details = useFileDetails(shareId);
+  const f = details.data;
+  const lang = i18n.language;
+  const rows: [string, string][] = f
+    ? [
+        [t('admin.columns.type'), f.type],
+        [t('admin.columns.size'), formatBytes(f.size, lang)],
+        [t('admin.columns.uploaded'), formatDateTime(f.createdAt, lang)],
+        [t('admin.columns.expires'), formatDateTime(f.expiresAt, lang)],
+        [t('admin.columns.downloads'), formatCount(f.downloadCount, lang)],
+        [t('admin.columns.views'), formatCount(f.viewCount, lang)],
+        [t('admin.details.storagePath'), f.storagePath],
+      ]
+    : [];
+  return (
+    <Drawer opened={shareId !== null} onClose={onClose} position="right" size="lg" title={t('admin.details.title')}>
+      <QueryState isPending={details.isPending} error={details.error} />
+      {f && (
+        <Stack gap="md">
+          <Title order={2} fz="h4" style={{ overflowWrap: 'anywhere' }}>
+            {f.name}
+          </Title>
+          <Anchor href={f.shareUrl} target="_blank" rel="noopener noreferrer" size="sm">
+            {f.shareUrl}
+          </Anchor>
+          <Table fz="sm" withRowBorders={false}>
+            <Table.Tbody>
+              {rows.map(([label, value]) => (
+                <Table.Tr key={label}>
+                  <Table.Th scope="row" w="40%">
+                    {label}
+                  </Table.Th>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group>
+            <Button color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onTakeDown(f)}>
+              {t('admin.takedown.open')}
+            </Button>
+          </Group>
+          <Title order={3} fz="h5">
+            {t('admin.details.reports')}
+          </Title>
+          {f.reports.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('admin.details.noReports')}
+            </Text>
+          ) : (
+            f.reports.map((r) => (
+              <Stack key={r.id} gap={2}>
+                <Group gap="xs">
+                  <Badge variant="light">{t(`download.report.reasons.${r.reason}`)}</Badge>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(r.createdAt, lang)}
+                  </Text>
+                </Group>
+                {r.details && (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {r.details}
+                  </Text>
+                )}
+              </Stack>
+            ))
+          )}
+          <Title order={3} fz="h5">
+            {t('admin.details.recentDownloads')}
+          </Title>
+          {f.recentDownloads.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('admin.dashboard.noDownloads')}
+            </Text>
+          ) : (
+            <Table fz="sm">
+              <Table.Tbody>
+                {f.recentDownloads.map((d) => (
+                  <Table.Tr key={d.id}>
+                    <Table.Td>{formatDateTime(d.downloadedAt, lang)}</Table.Td>
+                    <Table.Td>{d.country}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,48 @@
+import { useRef } from 'react';
+import type { ReactNode } from 'react';
+import { Button } from '@mantine/core';
+
+// React passes unknown lower-case attributes through; TypeScript's DOM types do not know this one.
+const FOLDER_INPUT_ATTRIBUTES = { webkitdirectory: '', directory: '' } as Record<string, string>;
+
+export interface PickButtonProps {
+  label: string;
+  icon: ReactNode;
+  /** Picks a whole folder (its files, with their paths) instead of files. */
+  folder?: boolean;
+  onFiles: (files: FileList) => void;
+  disabled?: boolean;
+  /** A hint for the picker (the admin's allowed types); the server checks the type at create time. */
+  accept?: string;
+  /** Names the hidden file input for browser tests, which set files on it. */
+  testId: string;
+}
+
+/** 'Add files' or 'Add folder': a button that opens the browser's picker (a hidden file input). */
+export function PickButton({ label, icon, folder = false, onFiles, disabled, accept, testId }: PickButtonProps) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button variant="light" px="xs" leftSection={icon} onClick={() => input.current?.click()} disabled={disabled}>
+        {label}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        tabIndex={-1}
+        aria-hidden
+        data-testid={testId}
+        accept={accept}
+        {...(folder ? FOLDER_INPUT_ATTRIBUTES : {})}
+        onChange={(event) => {
+          const { files } = event.currentTarget;
+          if (files !== null) onFiles(files);
+          // The same file can be picked again.
+          event.currentTarget.value = '';
+        }}
+      />
+    </>
+  );
+}

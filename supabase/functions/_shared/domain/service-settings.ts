@@ -1,0 +1,166 @@
+// The admin's settings of the service (SPEC §3 "Admin settings"), their defaults (SPEC §9), their
+// bounds (SPEC §5) and the file-type rule. Pure: the API enforces them, the page shows them.
+import { fileKind } from './file-kind.ts';
+import { GIB, RETENTION_DAYS, SETTINGS_BOUNDS } from './constants.ts';
+
+export const ALLOWED_FILE_TYPES = ['all', 'documents', 'images', 'custom'] as const;
+export type AllowedFileTypes = (typeof ALLOWED_FILE_TYPES)[number];
+
+export interface ServiceSettings {
+  /** Largest file accepted, in whole GB (1 GB = 1024^3 bytes). */
+  maxFileSizeGb: number;
+  /** New uploads expire this many days after they complete. */
+  autoDeleteDays: number;
+  allowedFileTypes: AllowedFileTypes;
+  /** With allowedFileTypes 'custom': MIME types (image/png, image/*) and extensions (.zip). */
+  customFileTypes: string[];
+  /** Off: downloads are not logged and no country is looked up. */
+  enableAnalytics: boolean;
+  /** On: the admin's bell lists new reports and takedowns. */
+  enableNotifications: boolean;
+  /** On: new uploads are refused with 503; downloads keep working. */
+  maintenanceMode: boolean;
+}
+
+export const DEFAULT_SETTINGS: ServiceSettings = {
+  maxFileSizeGb: 2,
+  autoDeleteDays: RETENTION_DAYS,
+  allowedFileTypes: 'all',
+  customFileTypes: [],
+  enableAnalytics: true,
+  enableNotifications: true,
+  maintenanceMode: false,
+};
+
+export function maxFileBytes(settings: Pick<ServiceSettings, 'maxFileSizeGb'>): number {
+  return settings.maxFileSizeGb * GIB;
+}
+
+const MIME_ENTRY = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/(?:\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,126})$/;
+const EXTENSION_ENTRY = /^\.[a-z0-9][a-z0-9_+-]{0,15}$/;
+
+/** A custom list entry as stored: lower case, trimmed; null when it is neither a MIME type nor an extension. */
+export function normalizeTypeEntry(entry: string): string | null {
+  const value = entry.trim().toLowerCase();
+  return MIME_ENTRY.test(value) || EXTENSION_ENTRY.test(value) ? value : null;
+}
+
+/** Extensions a person expects under "documents", for the file picker's hint. */
+const DOCUMENT_EXTENSIONS = [
+  '.pdf',
+  '.txt',
+  '.md',
+  '.csv',
+  '.rtf',
+  '.doc',
+  '.docx',
+  '.odt',
+  '.xls',
+  '.xlsx',
+  '.ods',
+  '.ppt',
+  '.pptx',
+  '.odp',
+];
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot).toLowerCase() : '';
+}
+
+/**
+ * Whether a file of this name and MIME type may be uploaded. Documents and images follow the
+ * same rule as the file icons (SPEC §9): documents are pdf, text or document types.
+ */
+export function isTypeAllowed(
+  settings: Pick<ServiceSettings, 'allowedFileTypes' | 'customFileTypes'>,
+  name: string,
+  mime: string,
+): boolean {
+  const type = mime.trim().toLowerCase();
+  switch (settings.allowedFileTypes) {
+    case 'all':
+      return true;
+    case 'images':
+      return fileKind(type) === 'image';
+    case 'documents':
+      // Office files often arrive as application/octet-stream: their extension decides then.
+      return fileKind(type) === 'document' || DOCUMENT_EXTENSIONS.includes(extensionOf(name));
+    case 'custom': {
+      const ext = extensionOf(name);
+      return settings.customFileTypes.some((entry) =>
+        entry.startsWith('.')
+          ? entry === ext
+          : entry.endsWith('/*')
+            ? type.startsWith(entry.slice(0, -1))
+            : entry === type,
+      );
+    }
+  }
+}
+
+/** The file input's `accept` hint for these settings; undefined when every type is allowed. */
+export function acceptHint(
+  settings: Pick<ServiceSettings, 'allowedFileTypes' | 'customFileTypes'>,
+): string | undefined {
+  switch (settings.allowedFileTypes) {
+    case 'all':
+      return undefined;
+    case 'images':
+      return 'image/*';
+    case 'documents':
+      return ['application/pdf', 'text/*', ...DOCUMENT_EXTENSIONS].join(',');
+    case 'custom':
+      return settings.customFileTypes.join(',') || undefined;
+  }
+}
+
+export type SettingsProblem =
+  | { field: keyof ServiceSettings; kind: 'range'; min: number; max: number }
+  | { field: keyof ServiceSettings; kind: 'type' }
+  | { field: 'customFileTypes'; kind: 'entry'; entry: string }
+  | { field: 'customFileTypes'; kind: 'empty' }
+  | { field: 'customFileTypes'; kind: 'too_many'; max: number };
+
+function wholeIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** Checks a complete settings object as the admin's form sends it; the first problem found, or the settings. */
+export function validateSettings(input: Record<string, unknown>): ServiceSettings | SettingsProblem {
+  const { maxFileSizeGb, autoDeleteDays } = SETTINGS_BOUNDS;
+  if (!wholeIn(input.maxFileSizeGb, maxFileSizeGb.min, maxFileSizeGb.max))
+    return { field: 'maxFileSizeGb', kind: 'range', ...maxFileSizeGb };
+  if (!wholeIn(input.autoDeleteDays, autoDeleteDays.min, autoDeleteDays.max))
+    return { field: 'autoDeleteDays', kind: 'range', ...autoDeleteDays };
+  const allowed = input.allowedFileTypes;
+  if (typeof allowed !== 'string' || !(ALLOWED_FILE_TYPES as readonly string[]).includes(allowed))
+    return { field: 'allowedFileTypes', kind: 'type' };
+  for (const field of ['enableAnalytics', 'enableNotifications', 'maintenanceMode'] as const) {
+    if (typeof input[field] !== 'boolean') return { field, kind: 'type' };
+  }
+  const rawList = input.customFileTypes ?? [];
+  if (!Array.isArray(rawList)) return { field: 'customFileTypes', kind: 'type' };
+  if (rawList.length > SETTINGS_BOUNDS.customFileTypes.max)
+    return { field: 'customFileTypes', kind: 'too_many', max: SETTINGS_BOUNDS.customFileTypes.max };
+  const customFileTypes: string[] = [];
+  for (const entry of rawList as unknown[]) {
+    const normal = typeof entry === 'string' ? normalizeTypeEntry(entry) : null;
+    if (normal === null) return { field: 'customFileTypes', kind: 'entry', entry: String(entry).slice(0, 80) };
+    if (!customFileTypes.includes(normal)) customFileTypes.push(normal);
+  }
+  if (allowed === 'custom' && customFileTypes.length === 0) return { field: 'customFileTypes', kind: 'empty' };
+  return {
+    maxFileSizeGb: input.maxFileSizeGb,
+    autoDeleteDays: input.autoDeleteDays,
+    allowedFileTypes: allowed as AllowedFileTypes,
+    customFileTypes,
+    enableAnalytics: input.enableAnalytics as boolean,
+    enableNotifications: input.enableNotifications as boolean,
+    maintenanceMode: input.maintenanceMode as boolean,
+  };
+}
+
+export function isSettingsProblem(value: ServiceSettings | SettingsProblem): value is SettingsProblem {
+  return 'kind' in value;
+}

@@ -1,0 +1,183 @@
+// The admin's uploads table (server-paginated, searchable, filterable, sortable), its summary,
+// one file's details, and the takedown.
+import type { AdminRouteHandler } from '../../api.ts';
+import type { ApiContext } from '../../context.ts';
+import type {
+  AdminFileDetailsDto,
+  AdminFileDto,
+  DownloadLogDto,
+  PageOf,
+  UploadsSummaryDto,
+} from '../../domain/api-types.ts';
+import { EXPIRING_SOON_MS, TAKEDOWN_REASON_MAX_LENGTH } from '../../domain/constants.ts';
+import { toSingleLine } from '../../domain/recipients.ts';
+import { fileByShareId } from '../../files-repo.ts';
+import { HttpError, json, readJson } from '../../http.ts';
+import { parseShareId, shareUrl } from '../share-common.ts';
+import { takeDown } from '../takedown.ts';
+import { recordAdminAction } from './audit.ts';
+import { listReports } from './reports.ts';
+import {
+  choiceParam,
+  containsPattern,
+  iso,
+  isoOrNull,
+  orderBy,
+  parsePaging,
+  searchParam,
+  shortVisitor,
+} from './query.ts';
+
+/** SPEC §5's type filter of the uploads table. */
+export const FILE_TYPE_FILTERS = ['all', 'images', 'documents', 'videos'] as const;
+
+const TYPE_CONDITIONS: Record<(typeof FILE_TYPE_FILTERS)[number], string> = {
+  all: 'true',
+  images: `type like 'image/%'`,
+  documents: `(type ilike '%pdf%' or type ilike '%document%')`,
+  videos: `type like 'video/%'`,
+};
+
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  name: 'name',
+  type: 'type',
+  size: 'size',
+  expiresAt: 'expires_at',
+  downloads: 'download_count',
+  views: 'view_count',
+};
+
+/** Stored files: complete and not expired (an expired one is gone, whether swept yet or not). */
+const STORED = `upload_state = 'complete' and expires_at > $1::timestamptz`;
+
+export function toAdminFile(r: Record<string, unknown>, ctx: Pick<ApiContext, 'config'>): AdminFileDto {
+  return {
+    fileId: String(r.id),
+    shareId: String(r.share_id),
+    shareUrl: shareUrl(ctx.config, String(r.share_id)),
+    name: String(r.name),
+    type: String(r.type),
+    size: Number(r.size),
+    createdAt: iso(r.created_at),
+    expiresAt: isoOrNull(r.expires_at),
+    downloadCount: Number(r.download_count),
+    viewCount: Number(r.view_count),
+  };
+}
+
+export const FILE_COLUMNS = 'id, share_id, name, type, size, created_at, expires_at, download_count, view_count';
+
+/** GET /admin/uploads?q=&type=&sort=&dir=&page=&pageSize= */
+export const listUploads: AdminRouteHandler = async (req, ctx) => {
+  const url = new URL(req.url);
+  const paging = parsePaging(url);
+  const type = choiceParam(url, 'type', FILE_TYPE_FILTERS, 'all');
+  const order = orderBy(url, SORT_COLUMNS, 'createdAt', 'desc', 'id');
+  const q = searchParam(url);
+  const params: unknown[] = [ctx.now().toISOString()];
+  let where = `${STORED} and ${TYPE_CONDITIONS[type]}`;
+  if (q) {
+    params.push(containsPattern(q), q);
+    // Case-insensitive substring of the name (SPEC §5), or the exact share id.
+    where += ` and (name ilike $2 or share_id = $3)`;
+  }
+  const [rows, [count]] = await Promise.all([
+    ctx.db.query(
+      `select ${FILE_COLUMNS} from public.files where ${where} order by ${order}
+       limit ${paging.pageSize} offset ${paging.offset}`,
+      params,
+    ),
+    ctx.db.query<{ n: number }>(`select count(*)::int as n from public.files where ${where}`, params),
+  ]);
+  const body: PageOf<AdminFileDto> = {
+    items: rows.map((r) => toAdminFile(r, ctx)),
+    total: count?.n ?? 0,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  };
+  return json(body);
+};
+
+/** GET /admin/uploads/summary: over every stored file, whatever the table shows. */
+export const uploadsSummary: AdminRouteHandler = async (_req, ctx) => {
+  const now = ctx.now();
+  const [row] = await ctx.db.query<Record<string, unknown>>(
+    `select count(*)::int as total_files,
+            count(*) filter (where expires_at <= $2::timestamptz)::int as expiring_soon,
+            coalesce(sum(size), 0)::bigint as total_size,
+            coalesce(sum(download_count), 0)::bigint as total_downloads
+     from public.files where ${STORED}`,
+    [now.toISOString(), new Date(now.getTime() + EXPIRING_SOON_MS).toISOString()],
+  );
+  const body: UploadsSummaryDto = {
+    totalFiles: Number(row?.total_files ?? 0),
+    expiringSoon: Number(row?.expiring_soon ?? 0),
+    totalSize: Number(row?.total_size ?? 0),
+    totalDownloads: Number(row?.total_downloads ?? 0),
+  };
+  return json(body);
+};
+
+export function toDownloadLog(r: Record<string, unknown>): DownloadLogDto {
+  return {
+    id: String(r.id),
+    shareId: String(r.share_id),
+    fileName: r.file_name === null ? null : String(r.file_name),
+    visitor: shortVisitor(r.visitor_hash),
+    country: String(r.country ?? 'Unknown'),
+    city: String(r.city ?? 'Unknown'),
+    referrer: String(r.referrer ?? 'direct'),
+    userAgent: r.user_agent === null ? null : String(r.user_agent),
+    fileSize: r.file_size === null ? null : Number(r.file_size),
+    downloadedAt: iso(r.downloaded_at),
+  };
+}
+
+/** GET /admin/shares/:shareId: one file (any state), its latest downloads and its reports. */
+export const fileDetails: AdminRouteHandler = async (_req, ctx, params) => {
+  const shareId = parseShareId(params);
+  const [row] = await ctx.db.query<Record<string, unknown>>(
+    `select ${FILE_COLUMNS}, storage_path, completed_at from public.files where share_id = $1`,
+    [shareId],
+  );
+  if (!row) throw new HttpError(404, 'file_not_found', 'No file has this share id (any more).');
+  const downloads = await ctx.db.query<Record<string, unknown>>(
+    `select id, share_id, file_name, visitor_hash, user_agent, referrer, country, city, file_size, downloaded_at
+     from public.download_logs where share_id = $1 order by downloaded_at desc, id limit 20`,
+    [shareId],
+  );
+  const body: AdminFileDetailsDto = {
+    ...toAdminFile(row, ctx),
+    storagePath: String(row.storage_path),
+    completedAt: isoOrNull(row.completed_at),
+    recentDownloads: downloads.map(toDownloadLog),
+    reports: (await listReports(ctx, { shareId, status: 'all', offset: 0, limit: 50 })).items,
+  };
+  return json(body);
+};
+
+/** POST /admin/shares/:shareId/takedown {reason?}: object and row deleted, tombstone left, logged. */
+export const takeDownShare: AdminRouteHandler = async (req, ctx, params, admin) => {
+  const shareId = parseShareId(params);
+  const body = await readJson(req, 8 * 1024);
+  if (body.reason !== undefined && typeof body.reason !== 'string')
+    throw new HttpError(400, 'bad_request', 'reason must be text.');
+  const reason = toSingleLine(body.reason ?? '') || 'Removed by the administrator';
+  if (reason.length > TAKEDOWN_REASON_MAX_LENGTH) {
+    throw new HttpError(400, 'text_too_long', `The reason may be at most ${TAKEDOWN_REASON_MAX_LENGTH} characters.`, {
+      field: 'reason',
+      max: TAKEDOWN_REASON_MAX_LENGTH,
+    });
+  }
+  const row = await fileByShareId(ctx.db, shareId);
+  if (!row) throw new HttpError(404, 'file_not_found', 'No file has this share id (any more).');
+  await takeDown(ctx, row, reason, admin);
+  await recordAdminAction(ctx, req, admin, 'admin_takedown', {
+    shareId,
+    fileName: row.name,
+    size: row.size,
+    reason,
+  });
+  return json({ shareId, removed: true });
+};

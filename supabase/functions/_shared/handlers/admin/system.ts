@@ -1,0 +1,71 @@
+// GET /admin/system: the health of what the service depends on, its version, the last sweep run;
+// GET /admin/system/logs: the system log, newest first, filterable by event type.
+import type { AdminRouteHandler } from '../../api.ts';
+import type { PageOf, ServiceCheckDto, SystemDto, SystemLogDto } from '../../domain/api-types.ts';
+import { json } from '../../http.ts';
+import { checkHealth } from '../health.ts';
+import { iso, parsePaging, searchParam, shortVisitor } from './query.ts';
+
+export const systemStatus: AdminRouteHandler = async (_req, ctx) => {
+  const health = await checkHealth(ctx);
+  const mail: ServiceCheckDto = !ctx.mailer
+    ? { ok: false, status: 'missing_config', detail: 'No mail transport: the send card is unavailable.' }
+    : ctx.mailTransport === 'outbox'
+      ? { ok: true, status: 'outbox', detail: 'Mails are written to the outbox folder (SMTP_URL is not set).' }
+      : { ok: true, status: 'ok' };
+  const peer: ServiceCheckDto = ctx.peerServer
+    ? { ok: true, status: 'ok', detail: String(ctx.peerServer.connectedPeers()) }
+    : { ok: true, status: 'external', detail: 'The PeerJS server runs outside this API.' };
+  const [sweep] = await ctx.db.query<{ value: Record<string, unknown>; updated_at: unknown }>(
+    `select value, updated_at from public.service_status where key = 'sweep'`,
+  );
+  const body: SystemDto = {
+    version: ctx.config.version,
+    database: { ok: health.database.ok, status: health.database.status, detail: health.database.message },
+    storage: { ok: health.storage.ok, status: health.storage.status, detail: health.storage.message },
+    mail,
+    peer,
+    lastSweep: sweep
+      ? {
+          at: iso(sweep.updated_at),
+          deletedFiles: Number(sweep.value.deletedFiles ?? 0),
+          abortedUploads: Number(sweep.value.abortedUploads ?? 0),
+        }
+      : null,
+  };
+  return json(body);
+};
+
+export const systemLogs: AdminRouteHandler = async (req, ctx) => {
+  const url = new URL(req.url);
+  const paging = parsePaging(url);
+  const type = searchParam(url, 'type');
+  const where = type ? 'where event_type = $1' : '';
+  const params = type ? [type] : [];
+  const [rows, [count], types] = await Promise.all([
+    ctx.db.query<Record<string, unknown>>(
+      `select id, event_type, event_data, visitor_hash, created_at from public.system_logs ${where}
+       order by created_at desc, id limit ${paging.pageSize} offset ${paging.offset}`,
+      params,
+    ),
+    ctx.db.query<{ n: number }>(`select count(*)::int as n from public.system_logs ${where}`, params),
+    ctx.db.query<{ event_type: string }>('select distinct event_type from public.system_logs order by 1 limit 100'),
+  ]);
+  const body: PageOf<SystemLogDto> & { eventTypes: string[] } = {
+    items: rows.map((r) => ({
+      id: String(r.id),
+      eventType: String(r.event_type),
+      eventData: (typeof r.event_data === 'object' && r.event_data !== null ? r.event_data : {}) as Record<
+        string,
+        unknown
+      >,
+      visitor: shortVisitor(r.visitor_hash),
+      createdAt: iso(r.created_at),
+    })),
+    total: count?.n ?? 0,
+    page: paging.page,
+    pageSize: paging.pageSize,
+    eventTypes: types.map((t) => t.event_type),
+  };
+  return json(body);
+};

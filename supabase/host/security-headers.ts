@@ -1,0 +1,73 @@
+// The headers every page of the web app is served with, in one place: the Node host sends them
+// (web-app.ts) and the build writes them to dist/_headers for static hosts (Cloudflare Pages,
+// Netlify), so the app cannot be framed and runs only its own scripts wherever it is served.
+
+export interface CspSources {
+  /** Origins the page may fetch from besides its own: the API, the bucket, the peer server. */
+  connect: string[];
+}
+
+/** The origin of a URL (scheme, host, port), or null for anything that is not an http(s) URL. */
+export function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** http(s) origins and their WebSocket twins (the PeerJS signalling socket). */
+function withSockets(origins: string[]): string[] {
+  const all = new Set<string>();
+  for (const origin of origins) {
+    all.add(origin);
+    all.add(origin.replace(/^http/, 'ws'));
+  }
+  return [...all];
+}
+
+/**
+ * The Content-Security-Policy of the app's pages:
+ * - scripts only from the app's own origin (the build has no inline script);
+ * - styles from the app and inline: Mantine writes its CSS variables into a <style> element at
+ *   run time and components set style attributes, and a static page cannot carry a per-request nonce;
+ * - images from the app, data: (QR codes) and blob: (previews of picked files);
+ * - connections to the app's origin, the API, the bucket and the peer server (ws/wss included);
+ * - no plugin, no framing by anyone (clickjacking of Transfers' delete buttons), no <base> games.
+ */
+export function contentSecurityPolicy(sources: CspSources): string {
+  const connect = ["'self'", ...withSockets(sources.connect.filter(Boolean))];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${[...new Set(connect)].join(' ')}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The security headers of every page and asset of the web app. */
+export function pageHeaders(sources: CspSources): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(sources),
+    // For browsers without frame-ancestors.
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+/** The same headers as a Cloudflare Pages / Netlify `_headers` file. */
+export function headersFile(sources: CspSources): string {
+  const lines = ['/*', ...Object.entries(pageHeaders(sources)).map(([name, value]) => `  ${name}: ${value}`)];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,197 @@
+// The embedded S3-compatible bucket for one machine: s3rver's folder store in-process, behind a
+// front that does what s3rver does not do, or does unsafely (DESIGN §5):
+// - sigv4.ts checks every request's AWS SigV4 signature (s3rver checks none);
+// - cors.ts answers browsers from the same CORS rule an external bucket gets;
+// - multipart.ts writes every byte itself (streamed, bounded by the signed length, errors handled)
+//   and implements ListParts, AbortMultipartUpload and ListMultipartUploads;
+// - xml.ts writes S3's answers.
+// s3rver itself only reads objects (GET/HEAD, with S3's response-* overrides) and deletes them.
+// Only the operations Ulak uses are served; anything else is refused with 501.
+import { mkdir } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { bucketCorsRule } from '../../functions/_shared/storage-cors.ts';
+import { answerPreflight, applyCors } from './cors.ts';
+import { S3Failure } from './errors.ts';
+import { createMultipartFront, checkKey, type FilesystemStore } from './multipart.ts';
+import { parseQuery, queryParam, safeDecode } from './s3-request.ts';
+import { verifySignature } from './sigv4.ts';
+import { sendError } from './xml.ts';
+
+export interface EmbeddedStorageOptions {
+  dataDir: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  allowedOrigins: string[];
+  log?: (m: string) => void;
+  /** Path prefix the host mounts us under; it is part of what clients sign. */
+  pathPrefix?: string;
+  /** Writes that would leave less free disk space than this are refused (507). Default 0: none. */
+  minFreeBytes?: number;
+}
+
+export interface EmbeddedStorage {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  close(): Promise<void>;
+}
+
+interface S3rverApp {
+  store: FilesystemStore;
+  logger: { close(): void; exceptions: { unhandle(): void } };
+  callback(): (req: IncomingMessage, res: ServerResponse) => void;
+  on(
+    event: 'error',
+    listener: (err: Error & { status?: number; expose?: boolean }, ctx?: { req: IncomingMessage }) => void,
+  ): void;
+}
+type S3rverCtor = new (options: Record<string, unknown>) => S3rverApp;
+
+const require = createRequire(import.meta.url);
+const S3rver = require('s3rver') as S3rverCtor;
+const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account.js') as {
+  DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void };
+};
+
+/** Bucket and object configuration Ulak never uses: refused rather than half-served by s3rver. */
+const SUBRESOURCES = ['acl', 'cors', 'lifecycle', 'policy', 'tagging', 'website', 'versioning', 'location', 'delete'];
+
+const notImplemented = () =>
+  new S3Failure(501, 'NotImplemented', 'A header or query you provided implies functionality that is not implemented.');
+
+/**
+ * Whatever the stored metadata says, a download is an attachment the browser may not sniff or run:
+ * a stored text/html file must never render on the app's origin.
+ */
+function forceDownloadHeaders(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const disposition = res.getHeader('content-disposition');
+    if (typeof disposition !== 'string' || !/^attachment(;|$)/i.test(disposition.trim())) {
+      res.setHeader('Content-Disposition', 'attachment');
+    }
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', 'sandbox');
+    return writeHead(...args);
+  }) as ServerResponse['writeHead'];
+}
+
+export async function startEmbeddedStorage(opts: EmbeddedStorageOptions): Promise<EmbeddedStorage> {
+  const log = opts.log ?? (() => {});
+  const prefix = (opts.pathPrefix ?? '/storage').replace(/\/+$/, '');
+  const root = path.join(opts.dataDir, 'storage');
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  const cors = bucketCorsRule(opts.allowedOrigins);
+  const keys = { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey };
+
+  const app = new S3rver({
+    directory: root,
+    silent: true,
+    // Requests reach us as http://host/storage/<bucket>/<key>: path style only.
+    vhostBuckets: false,
+  });
+  // Our front has already checked the signature; s3rver only needs to know the key exists (it
+  // needs an account to honour response-* overrides).
+  DUMMY_ACCOUNT.createKeyPair(opts.accessKeyId, opts.secretAccessKey);
+  app.on('error', (err, ctx) => {
+    // A client that went away mid-body (a cancelled or killed download) is not the storage's fault.
+    if (err.expose || ctx?.req.destroyed) return;
+    log(`storage: ${err.stack ?? err.message}`);
+  });
+  const koa = app.callback();
+  const store = app.store;
+  if (!(await store.getBucket(opts.bucket))) await store.putBucket(opts.bucket);
+  const multipart = createMultipartFront({ root, store, prefix, minFreeBytes: opts.minFreeBytes ?? 0 });
+
+  async function handleAsync(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const rawPath = q < 0 ? url : url.slice(0, q);
+    const rawQuery = q < 0 ? '' : url.slice(q + 1);
+    if (rawPath !== prefix && !rawPath.startsWith(prefix + '/')) {
+      throw new S3Failure(404, 'NoSuchKey', 'The specified key does not exist.');
+    }
+    const innerPath = rawPath.slice(prefix.length) || '/';
+    const segments = innerPath.split('/').slice(1).map(safeDecode);
+    const bucket = segments[0] ?? '';
+    const key = segments.slice(1).join('/');
+    const query = parseQuery(rawQuery);
+    const method = (req.method ?? 'GET').toUpperCase();
+
+    if (method === 'OPTIONS') {
+      answerPreflight(req, res, cors);
+      return;
+    }
+    applyCors(req, res, cors);
+    const auth = await verifySignature(req, rawPath, query, keys);
+
+    if (bucket !== opts.bucket) throw new S3Failure(404, 'NoSuchBucket', 'The specified bucket does not exist');
+    if (query.some(([k]) => SUBRESOURCES.includes(k))) throw notImplemented();
+
+    if (!key) {
+      // HeadBucket answers from the folder alone: O(1), whatever the bucket holds.
+      if (method === 'HEAD') {
+        res.statusCode = 200;
+        res.end();
+        return;
+      }
+      if (method === 'GET' && query.some(([k]) => k === 'uploads')) {
+        await multipart.listUploads(res, bucket, queryParam(query, 'prefix') ?? '');
+        return;
+      }
+      throw notImplemented();
+    }
+
+    const uploadId = queryParam(query, 'uploadId');
+    if (uploadId !== undefined) {
+      const upload = await multipart.open(bucket, key, uploadId);
+      if (method === 'PUT')
+        return multipart.uploadPart(req, res, upload, Number(queryParam(query, 'partNumber')), auth);
+      if (method === 'GET') return multipart.listParts(res, upload);
+      if (method === 'POST') return multipart.complete(req, res, upload);
+      if (method === 'DELETE') return multipart.abort(res, upload);
+      throw notImplemented();
+    }
+    if (method === 'POST' && query.some(([k]) => k === 'uploads')) return multipart.initiate(req, res, bucket, key);
+    if (method === 'PUT') return multipart.putObject(req, res, bucket, key, auth);
+    if (method === 'GET' || method === 'HEAD' || method === 'DELETE') {
+      checkKey(key);
+      if (method !== 'DELETE') forceDownloadHeaders(res);
+      req.url = innerPath + (q < 0 ? '' : '?' + rawQuery);
+      koa(req, res);
+      return;
+    }
+    throw notImplemented();
+  }
+
+  return {
+    handle(req, res) {
+      handleAsync(req, res).catch((err: unknown) => {
+        if (req.destroyed && !(err instanceof S3Failure)) {
+          res.destroy(); // the client went away mid-request: nobody to answer, nothing to report
+          return;
+        }
+        const failure =
+          err instanceof S3Failure
+            ? err
+            : (log(`storage: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+              new S3Failure(500, 'InternalError', 'We encountered an internal error. Please try again.'));
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        // Drain (and drop) what the client is still sending, so it reads our answer instead of a
+        // reset connection; the server's request timeout bounds how long that may go on.
+        if (!req.complete) req.resume();
+        sendError(res, failure, req.method === 'HEAD');
+      });
+    },
+    async close() {
+      // The key stays registered: s3rver's account registry is process-wide and another instance
+      // (a restart in tests) may use the same key.
+      app.logger.exceptions.unhandle();
+      app.logger.close();
+    },
+  };
+}

@@ -1,0 +1,426 @@
+// The write side of the embedded storage: CreateMultipartUpload, UploadPart, ListParts,
+// CompleteMultipartUpload, AbortMultipartUpload, ListMultipartUploads and PutObject, over
+// s3rver's folder layout (<root>/<bucket>/._S3rver_uploads/<uploadId>/{key,metadata,<n>,<n>.md5}).
+// Every byte is streamed, counted against the length the client announced (and signed), checked
+// against the free disk space first, and written with its errors handled: a full disk or a bad
+// path fails that one request with an S3 error, never the process.
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { MAX_PARTS, MIN_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
+import { insufficientStorage, S3Failure, writeFailure } from './errors.ts';
+import { encodePath, header } from './s3-request.ts';
+import type { SignedRequest } from './sigv4.ts';
+import { el, sendXml } from './xml.ts';
+
+const UPLOADS_DIR = '._S3rver_uploads';
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+const MAX_COMPLETE_BODY = 1024 * 1024;
+/** S3's largest part and largest single PUT. */
+const MAX_PUT_BYTES = 5 * 1024 ** 3;
+/** s3rver keeps an object as <last segment>._S3rver_metadata.json: 22 more bytes than the name. */
+const MAX_KEY_SEGMENT_BYTES = 200;
+
+/** The slice of s3rver's FilesystemStore the front uses. */
+export interface FilesystemStore {
+  getBucket(bucket: string): Promise<unknown>;
+  putBucket(bucket: string): Promise<unknown>;
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+}
+
+export interface MultipartFront {
+  initiate(req: IncomingMessage, res: ServerResponse, bucket: string, key: string): Promise<void>;
+  putObject(req: IncomingMessage, res: ServerResponse, bucket: string, key: string, auth: SignedRequest): Promise<void>;
+  uploadPart(
+    req: IncomingMessage,
+    res: ServerResponse,
+    upload: Upload,
+    partNumber: number,
+    auth: SignedRequest,
+  ): Promise<void>;
+  listParts(res: ServerResponse, upload: Upload): Promise<void>;
+  complete(req: IncomingMessage, res: ServerResponse, upload: Upload): Promise<void>;
+  abort(res: ServerResponse, upload: Upload): Promise<void>;
+  listUploads(res: ServerResponse, bucket: string, keyPrefix: string): Promise<void>;
+  open(bucket: string, key: string, uploadId: string): Promise<Upload>;
+}
+
+export interface Upload {
+  bucket: string;
+  key: string;
+  uploadId: string;
+  dir: string;
+}
+
+const noSuchUpload = () =>
+  new S3Failure(
+    404,
+    'NoSuchUpload',
+    'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+  );
+
+/** Refuses keys the folder layout cannot hold safely: traversal, empty segments, overlong names. */
+export function checkKey(key: string): void {
+  const segments = key.split('/');
+  if (!key || key.includes('\0') || segments.some((s) => s === '' || s === '.' || s === '..')) {
+    throw new S3Failure(400, 'InvalidArgument', 'Object keys may not contain empty, "." or ".." segments.');
+  }
+  if (Buffer.byteLength(key) > 1024 || segments.some((s) => Buffer.byteLength(s) > MAX_KEY_SEGMENT_BYTES)) {
+    throw new S3Failure(400, 'KeyTooLongError', 'Your key is too long for this storage.');
+  }
+}
+
+/** The body length the client announced: required (no chunked uploads) and bounded. */
+function announcedLength(req: IncomingMessage, auth: SignedRequest): number {
+  const raw = header(req, 'content-length');
+  if (raw === undefined || header(req, 'transfer-encoding') !== undefined) {
+    throw new S3Failure(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
+  }
+  const length = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(length)) {
+    throw new S3Failure(400, 'InvalidArgument', 'Content-Length must be a whole number of bytes.');
+  }
+  if (length > MAX_PUT_BYTES) {
+    throw new S3Failure(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed object size.');
+  }
+  // A presigned URL is handed to a browser: what it may write must be fixed by whoever signed it.
+  if (auth.presigned && !auth.signedHeaders.has('content-length')) {
+    throw new S3Failure(
+      403,
+      'AccessDenied',
+      'This URL does not fix the size of the upload (content-length is not signed).',
+    );
+  }
+  return length;
+}
+
+/** Counts and hashes the bytes going through; fails when they exceed the announced length. */
+function meter(limit: number): Transform & { bytes: number; md5(): string } {
+  const hash = createHash('md5');
+  const t = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      t.bytes += chunk.length;
+      if (t.bytes > limit) {
+        callback(new S3Failure(400, 'IncompleteBody', 'The request body is longer than its Content-Length.'));
+        return;
+      }
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  }) as Transform & { bytes: number; md5(): string };
+  t.bytes = 0;
+  t.md5 = () => hash.digest('hex');
+  return t;
+}
+
+export function createMultipartFront(opts: {
+  root: string;
+  store: FilesystemStore;
+  prefix: string;
+  /** Writes that would leave less free disk space than this are refused with 507. */
+  minFreeBytes: number;
+}): MultipartFront {
+  const { root, store, prefix } = opts;
+  const uploadsDir = (bucket: string) => path.join(root, bucket, UPLOADS_DIR);
+
+  // With no reserve configured, a full disk is met by the write itself (ENOSPC), answered alike.
+  async function ensureRoom(bytes: number): Promise<void> {
+    if (opts.minFreeBytes <= 0) return;
+    const fs = await statfs(root);
+    if (fs.bavail * fs.bsize - bytes < opts.minFreeBytes) throw insufficientStorage();
+  }
+
+  /** Streams `source` into `file`, bounded by `length`; returns the MD5 of what was written. */
+  async function writeStream(source: Readable, file: string, length: number): Promise<string> {
+    const counter = meter(length);
+    try {
+      await pipeline(source, counter, createWriteStream(file));
+    } catch (error) {
+      await rm(file, { force: true }).catch(() => {});
+      throw writeFailure(error) ?? error;
+    }
+    if (counter.bytes !== length) {
+      await rm(file, { force: true });
+      throw new S3Failure(
+        400,
+        'IncompleteBody',
+        'You did not provide the number of bytes specified by the Content-Length HTTP header.',
+      );
+    }
+    return counter.md5();
+  }
+
+  /** Writes small files (keys, metadata), mapping a full disk to S3's answer. */
+  async function writeSmall(file: string, data: string): Promise<void> {
+    try {
+      await writeFile(file, data);
+    } catch (error) {
+      throw writeFailure(error) ?? error;
+    }
+  }
+
+  /** Moves a finished temporary file into place as the object, with its metadata. */
+  async function publish(bucket: string, key: string, tmp: string, metadata: Record<string, string>, md5: string) {
+    const objectPath = store.getResourcePath(bucket, key, 'object');
+    try {
+      await mkdir(path.dirname(objectPath), { recursive: true });
+      await rename(tmp, objectPath);
+      await store.putMetadata(bucket, key, metadata, md5);
+    } catch (error) {
+      // No object without its metadata: take it back out and let the client try again.
+      await rm(objectPath, { force: true }).catch(() => {});
+      await rm(tmp, { force: true }).catch(() => {});
+      throw writeFailure(error) ?? error;
+    }
+  }
+
+  async function readParts(dir: string): Promise<Map<number, { etag: string; size: number; modified: Date }>> {
+    const parts = new Map<number, { etag: string; size: number; modified: Date }>();
+    for (const name of await readdir(dir)) {
+      const m = /^(\d+)\.md5$/.exec(name);
+      if (!m) continue;
+      const n = Number(m[1]);
+      try {
+        const [md5, st] = await Promise.all([readFile(path.join(dir, name), 'utf8'), stat(path.join(dir, String(n)))]);
+        parts.set(n, { etag: md5.trim(), size: st.size, modified: st.mtime });
+      } catch {
+        // the part vanished under us (aborted or completed meanwhile)
+      }
+    }
+    return parts;
+  }
+
+  async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) throw new S3Failure(400, 'MaxMessageLengthExceeded', 'Your request was too big.');
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+  }
+
+  return {
+    async open(bucket, key, uploadId) {
+      // The id becomes a path: only our own 32-hex ids may pass.
+      if (!UPLOAD_ID.test(uploadId)) throw noSuchUpload();
+      const dir = path.join(uploadsDir(bucket), uploadId);
+      const storedKey = await readFile(path.join(dir, 'key'), 'utf8').catch(() => null);
+      if (storedKey !== key) throw noSuchUpload();
+      return { bucket, key, uploadId, dir };
+    },
+
+    async initiate(req, res, bucket, key) {
+      checkKey(key);
+      await ensureRoom(0);
+      const uploadId = randomBytes(16).toString('hex');
+      const dir = path.join(uploadsDir(bucket), uploadId);
+      try {
+        await mkdir(dir, { recursive: true });
+        await writeSmall(path.join(dir, 'metadata'), JSON.stringify(req.headers));
+        // Written last: an upload exists (for open()) only once both files are complete.
+        await writeSmall(path.join(dir, 'key'), key);
+      } catch (error) {
+        await rm(dir, { recursive: true, force: true }).catch(() => {});
+        throw writeFailure(error) ?? error;
+      }
+      sendXml(
+        res,
+        200,
+        'InitiateMultipartUploadResult',
+        el('Bucket', bucket) + el('Key', key) + el('UploadId', uploadId),
+      );
+    },
+
+    async putObject(req, res, bucket, key, auth) {
+      checkKey(key);
+      if (header(req, 'x-amz-copy-source') !== undefined) {
+        throw new S3Failure(501, 'NotImplemented', 'Copying objects is not supported by this storage.');
+      }
+      const length = announcedLength(req, auth);
+      await ensureRoom(length);
+      await mkdir(uploadsDir(bucket), { recursive: true });
+      const tmp = path.join(uploadsDir(bucket), `put-${randomBytes(8).toString('hex')}.tmp`);
+      const md5 = await writeStream(req, tmp, length);
+      await publish(bucket, key, tmp, req.headers as Record<string, string>, md5);
+      res.statusCode = 200;
+      res.setHeader('ETag', `"${md5}"`);
+      res.end();
+    },
+
+    async uploadPart(req, res, upload, partNumber, auth) {
+      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS) {
+        throw new S3Failure(
+          400,
+          'InvalidArgument',
+          `Part number must be an integer between 1 and ${MAX_PARTS}, inclusive`,
+        );
+      }
+      const length = announcedLength(req, auth);
+      await ensureRoom(length);
+      const file = path.join(upload.dir, String(partNumber));
+      // The .md5 is written only at the end: dropping the old one first means a replacement cut
+      // short leaves no part rather than a truncated part under the old ETag.
+      await rm(`${file}.md5`, { force: true });
+      const md5 = await writeStream(req, file, length);
+      await writeSmall(`${file}.md5`, md5);
+      res.statusCode = 200;
+      res.setHeader('ETag', `"${md5}"`);
+      res.setHeader('Content-Length', '0');
+      res.end();
+    },
+
+    async listParts(res, { bucket, key, uploadId, dir }) {
+      const parts = [...(await readParts(dir)).entries()].sort(([a], [b]) => a - b);
+      sendXml(
+        res,
+        200,
+        'ListPartsResult',
+        [
+          el('Bucket', bucket),
+          el('Key', key),
+          el('UploadId', uploadId),
+          el('PartNumberMarker', '0'),
+          el('NextPartNumberMarker', String(parts.at(-1)?.[0] ?? 0)),
+          el('MaxParts', String(MAX_PARTS)),
+          el('IsTruncated', 'false'),
+          el('StorageClass', 'STANDARD'),
+          ...parts.map(
+            ([n, p]) =>
+              `<Part>${el('PartNumber', String(n))}${el('LastModified', p.modified.toISOString())}${el('ETag', `"${p.etag}"`)}${el('Size', String(p.size))}</Part>`,
+          ),
+        ].join(''),
+      );
+    },
+
+    async complete(req, res, { bucket, key, dir }) {
+      const body = await readBody(req, MAX_COMPLETE_BODY);
+      const declared = header(req, 'x-amz-content-sha256');
+      if (
+        declared &&
+        /^[0-9a-f]{64}$/i.test(declared) &&
+        createHash('sha256').update(body).digest('hex') !== declared.toLowerCase()
+      ) {
+        throw new S3Failure(
+          400,
+          'XAmzContentSHA256Mismatch',
+          'The provided x-amz-content-sha256 header does not match what was computed.',
+        );
+      }
+      const listed = [...body.toString('utf8').matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map((m) => {
+        const inner = m[1] ?? '';
+        return {
+          number: Number(/<PartNumber>\s*(\d+)\s*<\/PartNumber>/.exec(inner)?.[1]),
+          etag: (/<ETag>([\s\S]*?)<\/ETag>/.exec(inner)?.[1] ?? '').replace(/&quot;|&#34;|"/g, '').trim(),
+        };
+      });
+      if (!listed.length || listed.some((p) => !Number.isInteger(p.number))) {
+        throw new S3Failure(
+          400,
+          'MalformedXML',
+          'The XML you provided was not well-formed or did not validate against our published schema.',
+        );
+      }
+      for (let i = 1; i < listed.length; i++) {
+        if (listed[i]!.number <= listed[i - 1]!.number) {
+          throw new S3Failure(
+            400,
+            'InvalidPartOrder',
+            'The list of parts was not in ascending order. Parts must be ordered by part number.',
+          );
+        }
+      }
+      const stored = await readParts(dir);
+      let total = 0;
+      listed.forEach((p, i) => {
+        const s = stored.get(p.number);
+        if (!s || s.etag !== p.etag) {
+          throw new S3Failure(
+            400,
+            'InvalidPart',
+            `One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part's entity tag. (part ${p.number})`,
+          );
+        }
+        if (i < listed.length - 1 && s.size < MIN_PART_SIZE) {
+          throw new S3Failure(
+            400,
+            'EntityTooSmall',
+            `Your proposed upload is smaller than the minimum allowed size. (part ${p.number})`,
+          );
+        }
+        total += s.size;
+      });
+      await ensureRoom(total);
+      const metadata = JSON.parse(await readFile(path.join(dir, 'metadata'), 'utf8')) as Record<string, string>;
+      const tmp = path.join(dir, `object-${randomBytes(8).toString('hex')}.tmp`);
+      const files = listed.map((p) => path.join(dir, String(p.number)));
+      const joined = Readable.from(
+        (async function* () {
+          for (const file of files) yield* createReadStream(file);
+        })(),
+      );
+      const md5 = await writeStream(joined, tmp, total);
+      await publish(bucket, key, tmp, metadata, md5);
+      await rm(dir, { recursive: true, force: true });
+      const host = header(req, 'host') ?? 'localhost';
+      sendXml(
+        res,
+        200,
+        'CompleteMultipartUploadResult',
+        [
+          el('Location', `http://${host}${prefix}/${encodePath(bucket)}/${encodePath(key)}`),
+          el('Bucket', bucket),
+          el('Key', key),
+          el('ETag', `"${md5}"`),
+        ].join(''),
+      );
+    },
+
+    async abort(res, { dir }) {
+      await rm(dir, { recursive: true, force: true });
+      res.statusCode = 204;
+      res.end();
+    },
+
+    async listUploads(res, bucket, keyPrefix) {
+      const base = uploadsDir(bucket);
+      const ids = await readdir(base).catch(() => [] as string[]);
+      const uploads: { key: string; id: string; initiated: Date }[] = [];
+      for (const id of ids.filter((i) => UPLOAD_ID.test(i))) {
+        try {
+          const keyFile = path.join(base, id, 'key');
+          const [key, st] = await Promise.all([readFile(keyFile, 'utf8'), stat(keyFile)]);
+          if (key.startsWith(keyPrefix)) uploads.push({ key, id, initiated: st.mtime });
+        } catch {
+          // half-created or just removed
+        }
+      }
+      uploads.sort((a, b) =>
+        a.key === b.key ? a.initiated.getTime() - b.initiated.getTime() : a.key < b.key ? -1 : 1,
+      );
+      sendXml(
+        res,
+        200,
+        'ListMultipartUploadsResult',
+        [
+          el('Bucket', bucket),
+          el('KeyMarker', ''),
+          el('UploadIdMarker', ''),
+          el('Prefix', keyPrefix),
+          el('MaxUploads', String(Math.max(1000, uploads.length))),
+          el('IsTruncated', 'false'),
+          ...uploads.map(
+            (u) =>
+              `<Upload>${el('Key', u.key)}${el('UploadId', u.id)}${el('StorageClass', 'STANDARD')}${el('Initiated', u.initiated.toISOString())}</Upload>`,
+          ),
+        ].join(''),
+      );
+    },
+  };
+}

@@ -1,0 +1,15 @@
+// For the worker's tests: just enough of a service worker scope (events with waitUntil, and the
+// worker's own state) to register the real handlers on and deliver events to them.
+
+export function fakeWorkerScope(state: ServiceWorkerState) {
+  const target = new EventTarget();
+  const scope = Object.assign(target, { serviceWorker: { state } }) as unknown as ServiceWorkerGlobalScope;
+  /** Delivers an event; returns what its handlers passed to waitUntil. */
+  function dispatch(type: string, fields: Record<string, unknown>): Promise<unknown>[] {
+    const waits: Promise<unknown>[] = [];
+    const event = Object.assign(new Event(type), fields, { waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    target.dispatchEvent(event);
+    return waits;
+  }
+  return { scope, dispatch };
+}
