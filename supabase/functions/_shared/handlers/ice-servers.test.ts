@@ -58,8 +58,10 @@ describe('GET /p2p/ice-servers', () => {
 
   it('needs the anon key, like every public route', async () => {
     const handler = api(readIceConfig({}));
-    expect((await handler(get({}))).status).toBe(401);
-    expect((await handler(get({ apikey: 'sb_publishable_wrong' }))).status).toBe(401);
+    for (const res of [await handler(get({})), await handler(get({ apikey: 'sb_publishable_wrong' }))]) {
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ code: 'invalid_api_key' });
+    }
   });
 
   it('answers a clear 4xx to what an attacker might send', async () => {
@@ -73,8 +75,12 @@ describe('GET /p2p/ice-servers', () => {
       }),
     );
     expect(post.status).toBe(405);
-    expect((await handler(new Request(`${base}/p2p/%E0%A4%A`, { headers: { apikey: ANON } }))).status).toBe(404);
-    expect((await handler(new Request(`${base}/p2p/ice-servers%00`, { headers: { apikey: ANON } }))).status).toBe(404);
+    expect(await post.json()).toMatchObject({ code: 'method_not_allowed' });
+    for (const path of ['p2p/%E0%A4%A', 'p2p/ice-servers%00']) {
+      const res = await handler(new Request(`${base}/${path}`, { headers: { apikey: ANON } }));
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'no_such_endpoint' });
+    }
     // Query strings are ignored rather than parsed.
     expect((await handler(new Request(`${base}/p2p/ice-servers?%zz=%00`, { headers: { apikey: ANON } }))).status).toBe(
       200,

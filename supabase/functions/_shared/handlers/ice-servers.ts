@@ -33,5 +33,5 @@ export async function iceServersFor(ice: IceConfig, now: Date): Promise<IceServe
 }
 
 export async function iceServersHandler(_req: Request, ctx: ApiContext): Promise<Response> {
-  return json(await iceServersFor(ctx.config.ice, ctx.now()));
+  return json<IceServersDto>(await iceServersFor(ctx.config.ice, ctx.now()));
 }
