@@ -2,6 +2,8 @@
 // session to data channels, and after a lost connection either dials again (the dialing page) or
 // waits for the other page to come back (the listening page), for RECONNECT_GRACE_MS at most.
 // The screens read it through useSyncExternalStore.
+import { ApiError } from '@/lib/api/client';
+import { failureOf, type Failure } from '@/lib/api/failure';
 import { SpeedMeter } from '@/lib/upload-engine/speed-meter';
 import { PEER_GONE_AFTER_MISSES, RECONNECT_DELAYS_MS, RECONNECT_GRACE_MS } from '../utils/constants';
 import { P2pError } from '../utils/errors';
@@ -17,6 +19,8 @@ export interface ControllerSnapshot {
   /** While transferring: speed over the last few seconds, and seconds left; null until known. */
   bytesPerSecond: number | null;
   etaSeconds: number | null;
+  /** Why the API refused the ICE servers, when it answered; the screens say it with describeError. */
+  apiFailure?: Failure;
 }
 
 /** Speed is averaged over this much time: steadier than one acknowledgement, still follows changes. */
@@ -111,8 +115,10 @@ export abstract class TransferController<S extends SessionCore> {
     try {
       iceServers = await this.iceServers();
     } catch (error) {
-      // The API is on the same host as the signalling server: without one, there is no other.
       console.error('Could not load the ICE servers', error);
+      // An API that answered says why itself (maintenance, a quota). No answer at all: on the
+      // one-machine host the signalling server lives in the same process, so it is out of reach too.
+      if (error instanceof ApiError && error.kind === 'server') this.set({ apiFailure: failureOf(error) });
       this.activeSession.fail('signalling-unreachable');
       return null;
     }

@@ -121,7 +121,9 @@ export function ReceivePanel({
         </Group>
       )}
       {phase === 'failed' && session.error !== undefined && (
-        <TransferError error={session.error}>{startOver(t('p2p.tryAgain'))}</TransferError>
+        <TransferError error={session.error} apiFailure={snapshot.apiFailure}>
+          {startOver(t('p2p.tryAgain'))}
+        </TransferError>
       )}
       {showFiles && (
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="p2p-offer-title">

@@ -173,7 +173,7 @@ function SendSession({
 
   if (phase === 'failed' && session.error) {
     return (
-      <TransferError error={session.error}>
+      <TransferError error={session.error} apiFailure={snapshot.apiFailure}>
         <Group gap="xs">
           {snapshot.mode === 'code' && (
             <Button variant="light" color="red" onClick={() => controller.backToLink()}>

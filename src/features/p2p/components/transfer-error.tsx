@@ -1,26 +1,30 @@
 import type { ReactNode } from 'react';
-import { Alert, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
+import { describeError, type Failure } from '@/lib/api/failure';
 import type { P2pErrorCode } from '../utils/errors';
 
-/** Why a transfer stopped, in a sentence, with what the person can do next. */
-export function TransferError({ error, children }: { error: P2pErrorCode; children?: ReactNode }) {
+/**
+ * Why a transfer stopped, in a sentence, with what the person can do next: the API's own reason
+ * when it refused (`apiFailure`), else the transfer's.
+ */
+export function TransferError({
+  error,
+  apiFailure,
+  children,
+}: {
+  error: P2pErrorCode;
+  apiFailure?: Failure;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <Alert
-      color="red"
-      variant="light"
-      role="alert"
-      icon={<IconAlertTriangle size={20} aria-hidden />}
-      title={t('p2p.failedTitle')}
-      data-testid="p2p-error"
-      data-error={error}
-    >
+    <ErrorAlert title={t('p2p.failedTitle')}>
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t(`p2p.errors.${error}`)}</Text>
+        <Text size="sm">{apiFailure ? describeError(t, apiFailure) : t(`p2p.errors.${error}`)}</Text>
         {children}
       </Stack>
-    </Alert>
+    </ErrorAlert>
   );
 }
