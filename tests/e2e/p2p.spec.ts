@@ -29,6 +29,14 @@ async function newContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
   await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  // Whatever the page's Content-Security-Policy blocks (a socket to the peer server, say) is kept.
+  await context.addInitScript(() => {
+    const blocked: string[] = [];
+    Object.assign(window, { cspBlocked: blocked });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      blocked.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
+  });
   if (initScript) await context.addInitScript(initScript);
   return context;
 }
@@ -68,6 +76,11 @@ async function saveAll(page: Page, files: TestFile[], language: TestLanguage = '
   return digests;
 }
 
+/** What the page's Content-Security-Policy refused so far (see newContext). */
+function cspBlocked(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspBlocked: string[] }).cspBlocked);
+}
+
 async function safetyCode(page: Page): Promise<string> {
   const code = page.getByTestId('p2p-safety-code');
   await expect(code).toHaveText(/^\d{3} \d{3}$/);
@@ -78,7 +91,9 @@ function expectDigests(digests: Map<string, string>, files: TestFile[]) {
   expect(Object.fromEntries(digests)).toEqual(Object.fromEntries(files.map((file) => [file.name, file.sha256])));
 }
 
-test('a 100 MB file arrives with the same SHA-256, and both pages show the same safety code', async ({ browser }) => {
+test('a 100 MB file arrives with the same SHA-256 under the pages CSP, and both pages show the same safety code', async ({
+  browser,
+}) => {
   const file = await makeRandomFile(dir, 'big video.bin', 100 * MB);
   const sender = await newContext(browser);
   const receiver = await newContext(browser);
@@ -87,12 +102,17 @@ test('a 100 MB file arrives with the same SHA-256, and both pages show the same 
     const link = await shareFiles(senderPage, [file.path]);
     await expect(senderPage.getByText(text('en', 'p2p.stayOpen'))).toBeVisible();
     const receiverPage = await receiver.newPage();
-    await receiverPage.goto(link);
+    const response = await receiverPage.goto(link);
+    // The host's policy is in force: connections only to listed origins.
+    expect(response?.headers()['content-security-policy']).toMatch(/connect-src 'self'/);
     await expect(receiverPage.getByText(file.name)).toBeVisible();
     const code = await safetyCode(receiverPage);
     expect(await safetyCode(senderPage)).toBe(code);
     expectDigests(await acceptAndSave(receiverPage, [file]), [file]);
     await expect(senderPage.getByText(text('en', 'p2p.send.done'))).toBeVisible();
+    // Signalling, the ICE servers call and the save all went through without the policy refusing any.
+    expect(await cspBlocked(senderPage)).toEqual([]);
+    expect(await cspBlocked(receiverPage)).toEqual([]);
   } finally {
     await sender.close();
     await receiver.close();
