@@ -1,13 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  IconCircleCheck,
-  IconDeviceFloppy,
-  IconDownload,
-  IconPlayerStop,
-  IconRefresh,
-  IconWifiOff,
-} from '@tabler/icons-react';
+import { IconCircleCheck, IconDeviceFloppy, IconDownload, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import type { ReceiveController, ReceiveSnapshot } from '../api/receive-controller';
@@ -19,9 +12,10 @@ import { OfferedFiles } from './offered-files';
 import { SafetyCode } from './safety-code';
 import { TransferError } from './transfer-error';
 import { TransferProgress } from './transfer-progress';
+import { CancelButton } from './cancel-button';
+import { LIVE_PHASES } from '../utils/session-core';
 
 const TTL_DAYS = Math.round(PEER_FILE_TTL_MS / (24 * 60 * 60 * 1000));
-const LIVE_PHASES = new Set(['connecting', 'comparing', 'offered', 'transferring', 'reconnecting']);
 
 function StorageNote({ plan }: { plan: StoragePlan | undefined }) {
   const { t, i18n } = useTranslation();
@@ -136,15 +130,7 @@ export function ReceivePanel({
             </Text>
             <OfferedFiles files={session.files} label={t('p2p.receive.filesLabel')} action={received} />
             {phase === 'offered' && <StorageNote plan={plan} />}
-            {(phase === 'transferring' || phase === 'reconnecting') && (
-              <TransferProgress
-                bytesDone={session.bytesDone}
-                totalBytes={session.totalBytes}
-                bytesPerSecond={snapshot.bytesPerSecond}
-                etaSeconds={snapshot.etaSeconds}
-                reconnecting={phase === 'reconnecting'}
-              />
-            )}
+            <TransferProgress snapshot={snapshot} />
             {phase === 'done' && (
               <Alert
                 color={snapshot.expired ? 'gray' : 'teal'}
@@ -170,16 +156,7 @@ export function ReceivePanel({
                   {t('p2p.receive.accept')}
                 </Button>
               )}
-              {LIVE_PHASES.has(phase) && (
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<IconPlayerStop size={18} aria-hidden />}
-                  onClick={() => controller.cancel()}
-                >
-                  {t('p2p.cancel')}
-                </Button>
-              )}
+              {LIVE_PHASES.has(phase) && <CancelButton onCancel={() => controller.cancel()} />}
               {(phase === 'done' || phase === 'cancelled') && receiveMore}
             </Group>
           </Stack>
@@ -195,14 +172,7 @@ export function ReceivePanel({
       )}
       {!showFiles && (phase === 'connecting' || phase === 'comparing') && (
         <Group>
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconPlayerStop size={18} aria-hidden />}
-            onClick={() => controller.cancel()}
-          >
-            {t('p2p.cancel')}
-          </Button>
+          <CancelButton onCancel={() => controller.cancel()} />
         </Group>
       )}
     </Stack>

@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconCircleCheck,
   IconFilePlus,
   IconFolderPlus,
-  IconPlayerStop,
   IconRefresh,
   IconSend,
   IconWifiOff,
@@ -12,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
+import { PickButton } from '@/components/pick-button';
 import { SendController, type SendSnapshot } from '../api/send-controller';
 import { useController } from '../hooks/use-controller';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
@@ -22,11 +22,8 @@ import { SafetyCode } from './safety-code';
 import { SendToCodeForm } from './send-to-code-form';
 import { TransferError } from './transfer-error';
 import { TransferProgress } from './transfer-progress';
-
-// React passes unknown lower-case attributes through; TypeScript's DOM types do not know this one.
-const FOLDER_INPUT_ATTRIBUTES = { webkitdirectory: '', directory: '' } as Record<string, string>;
-
-const LIVE_PHASES = new Set(['connecting', 'comparing', 'offered', 'transferring', 'reconnecting']);
+import { CancelButton } from './cancel-button';
+import { LIVE_PHASES } from '../utils/session-core';
 
 /**
  * The sending side of /p2p: pick files, share the receive link (or type a code), watch it go.
@@ -36,8 +33,6 @@ export function SendPanel({ onStartOver, visible }: { onStartOver: () => void; v
   const { t } = useTranslation();
   const { files, add, remove } = usePickedFiles();
   const { controller, snapshot } = useController<SendSnapshot, SendController>((ice) => new SendController(ice));
-  const filesInput = useRef<HTMLInputElement>(null);
-  const folderInput = useRef<HTMLInputElement>(null);
   const phase = snapshot?.session.phase ?? 'waiting';
   const waiting = snapshot?.mode !== 'code' && phase === 'waiting';
   useLeaveWarning(LIVE_PHASES.has(phase));
@@ -57,45 +52,22 @@ export function SendPanel({ onStartOver, visible }: { onStartOver: () => void; v
             {t('p2p.send.hint')}
           </Text>
           <Group grow gap="sm">
-            <Button
-              variant="light"
-              px="xs"
-              leftSection={<IconFilePlus size={18} aria-hidden />}
-              onClick={() => filesInput.current?.click()}
+            <PickButton
+              label={t('p2p.send.addFiles')}
+              icon={<IconFilePlus size={18} aria-hidden />}
+              onFiles={add}
               disabled={!waiting}
-            >
-              {t('p2p.send.addFiles')}
-            </Button>
-            <Button
-              variant="light"
-              px="xs"
-              leftSection={<IconFolderPlus size={18} aria-hidden />}
-              onClick={() => folderInput.current?.click()}
-              disabled={!waiting}
-            >
-              {t('p2p.send.addFolder')}
-            </Button>
-          </Group>
-          {[
-            { ref: filesInput, testId: 'p2p-files-input', attributes: {} },
-            { ref: folderInput, testId: 'p2p-folder-input', attributes: FOLDER_INPUT_ATTRIBUTES },
-          ].map(({ ref, testId, attributes }) => (
-            <input
-              key={testId}
-              ref={ref}
-              type="file"
-              multiple
-              hidden
-              tabIndex={-1}
-              aria-hidden
-              data-testid={testId}
-              {...attributes}
-              onChange={(event) => {
-                add(event.currentTarget.files ?? []);
-                event.currentTarget.value = '';
-              }}
+              testId="p2p-files-input"
             />
-          ))}
+            <PickButton
+              label={t('p2p.send.addFolder')}
+              icon={<IconFolderPlus size={18} aria-hidden />}
+              folder
+              onFiles={add}
+              disabled={!waiting}
+              testId="p2p-folder-input"
+            />
+          </Group>
           {files.length > 0 && (
             <>
               <Text size="sm" fw={600} aria-live="polite">
@@ -201,15 +173,7 @@ function SendSession({
             {t('p2p.send.offered')}
           </Text>
         )}
-        {(phase === 'transferring' || phase === 'reconnecting') && (
-          <TransferProgress
-            bytesDone={session.bytesDone}
-            totalBytes={session.totalBytes}
-            bytesPerSecond={snapshot.bytesPerSecond}
-            etaSeconds={snapshot.etaSeconds}
-            reconnecting={phase === 'reconnecting'}
-          />
-        )}
+        <TransferProgress snapshot={snapshot} />
         {phase === 'done' && (
           <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck size={20} aria-hidden />}>
             {t('p2p.send.done')}
@@ -226,16 +190,7 @@ function SendSession({
               {t('p2p.send.confirmCodes')}
             </Button>
           )}
-          {LIVE_PHASES.has(phase) && (
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconPlayerStop size={18} aria-hidden />}
-              onClick={() => controller.session.cancel()}
-            >
-              {t('p2p.cancel')}
-            </Button>
-          )}
+          {LIVE_PHASES.has(phase) && <CancelButton onCancel={() => controller.session.cancel()} />}
           {(phase === 'done' || phase === 'cancelled') && startOver}
         </Group>
       </Stack>

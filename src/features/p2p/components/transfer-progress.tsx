@@ -2,24 +2,18 @@ import { Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { formatRate } from '@/lib/format-rate';
+import type { ControllerSnapshot } from '../api/transfer-controller';
 
-export interface TransferProgressProps {
-  bytesDone: number;
-  totalBytes: number;
-  bytesPerSecond: number | null;
-  etaSeconds: number | null;
-  reconnecting: boolean;
-}
-
-/** Progress, speed and time left; the same on both pages (bytes the receiver has written). */
-export function TransferProgress({
-  bytesDone,
-  totalBytes,
-  bytesPerSecond,
-  etaSeconds,
-  reconnecting,
-}: TransferProgressProps) {
+/**
+ * Progress, speed and time left while bytes move (or the connection is being got back); the same
+ * on both pages (bytes the receiver has written). Nothing in the other phases.
+ */
+export function TransferProgress({ snapshot }: { snapshot: ControllerSnapshot }) {
   const { t, i18n } = useTranslation();
+  const { phase, bytesDone, totalBytes } = snapshot.session;
+  if (phase !== 'transferring' && phase !== 'reconnecting') return null;
+  const reconnecting = phase === 'reconnecting';
+  const { bytesPerSecond, etaSeconds } = snapshot;
   const percent = totalBytes === 0 ? 100 : Math.min(100, Math.floor((bytesDone / totalBytes) * 100));
   const status = t('p2p.progress.status', {
     percent,

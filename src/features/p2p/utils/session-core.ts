@@ -56,6 +56,15 @@ export interface SessionSnapshot {
 
 const TERMINAL: readonly Phase[] = ['done', 'failed', 'cancelled'];
 
+/** Phases in which the other page counts on this one: Cancel is offered, and leaving asks first. */
+export const LIVE_PHASES: ReadonlySet<Phase> = new Set([
+  'connecting',
+  'comparing',
+  'offered',
+  'transferring',
+  'reconnecting',
+]);
+
 const CANCEL_ERRORS: Record<CancelReason, P2pErrorCode> = {
   cancelled: 'cancelled-by-peer',
   'decryption-failed': 'decryption-failed',

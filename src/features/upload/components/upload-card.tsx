@@ -21,7 +21,7 @@ import { useUploadBatch } from '../hooks/use-upload-batch';
 import type { BatchEntry } from '../hooks/use-upload-batch';
 import { UploadCardContext } from '../hooks/use-upload-card';
 import type { UploadCardApi } from '../hooks/use-upload-card';
-import { PickButton } from './pick-button';
+import { PickButton } from '@/components/pick-button';
 import { SelectedFilesList } from './selected-files-list';
 import { UploadResults } from './upload-results';
 
