@@ -20,6 +20,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Run alone (npm run test:unit runs the three projects one after another): the UI tests
+          // keep Vitest's 5 s limit, so no database or host process may starve them of CPU.
           name: 'app',
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           // UI tests run in happy-dom; files touching IndexedDB Blobs say `@vitest-environment node`.

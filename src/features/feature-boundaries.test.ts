@@ -32,7 +32,9 @@ function moduleOf(feature: string): string {
   return file.replace(/\.tsx?$/, '');
 }
 
-describe('import boundaries', () => {
+// Each case is a real ESLint run with type information: the first one builds the TypeScript
+// program, which takes seconds on a busy machine. Not a UI test, so not held to 5 s.
+describe('import boundaries', { timeout: 60_000 }, () => {
   // The folders are read here as the config reads them, so a feature added later is checked too.
   it.each(features)('the %s feature may not import another feature, by alias or by path', async (feature) => {
     const other = features.find((each) => each !== feature) ?? '';

@@ -3,7 +3,7 @@
 // use the real API instead (src/lib/upload-engine/test-backend.ts).
 import { vi } from 'vitest';
 import type { FileDto, PublicSettings, ShareDto } from '@domain/api-types';
-import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
+import { DEFAULT_SETTINGS as SERVICE_DEFAULTS, publicSettings } from '@domain/service-settings';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -40,15 +40,8 @@ export function stubApi(handler: (call: ApiCall) => Response | Promise<Response>
   return calls;
 }
 
-/** The server's defaults, as GET settings gives them. */
-export const DEFAULT_SETTINGS: PublicSettings = {
-  maxFileSize: MAX_FILE_SIZE,
-  retentionDays: RETENTION_DAYS,
-  mailFrom: 'Ulak <no-reply@files.example>',
-  allowedFileTypes: 'all',
-  customFileTypes: [],
-  maintenanceMode: false,
-};
+/** The server's defaults, as GET settings gives them (with a mailer configured). */
+export const DEFAULT_SETTINGS: PublicSettings = publicSettings(SERVICE_DEFAULTS, 'Ulak <no-reply@files.example>');
 
 /** A shared file uploaded an hour ago, as GET shares/{id} answers. */
 export function shareDto(overrides: Partial<ShareDto> = {}): ShareDto {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createPostgresDb, type ScriptDb } from '../functions/_shared/postgres-db.ts';
+import { createPostgresDb, isDatabaseDown, type ScriptDb } from '../functions/_shared/postgres-db.ts';
 
 /** The migrations shipped with the app; the Supabase CLI applies the same files on Supabase. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
@@ -55,20 +55,6 @@ export class DatabaseUnreachable extends Error {
   }
 }
 
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'CONNECT_TIMEOUT',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  '57P03',
-]);
-
 async function openPostgres(url: string): Promise<OpenedDatabase> {
   const db = createPostgresDb(url);
   try {
@@ -76,8 +62,7 @@ async function openPostgres(url: string): Promise<OpenedDatabase> {
   } catch (error) {
     await db.close().catch(() => {});
     const message = `Cannot connect to the database at DATABASE_URL (${redactUrl(url)}): ${messageOf(error)}`;
-    const code = String((error as { code?: unknown }).code ?? '');
-    if (UNREACHABLE_CODES.has(code)) throw new DatabaseUnreachable(message, { cause: error });
+    if (isDatabaseDown(error)) throw new DatabaseUnreachable(message, { cause: error });
     throw new Error(message);
   }
   return { db, kind: 'postgres', close: () => db.close() };

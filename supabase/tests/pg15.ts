@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
+import { freePort } from './free-port.ts';
 
 const run = promisify(execFile);
 
@@ -126,20 +126,6 @@ async function postgresUser(): Promise<{ uid: number; gid: number }> {
   } catch {
     throw new Error('Running as root but there is no postgres user to run PostgreSQL 15 as (initdb refuses root).');
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
 }
 
 function describe(error: unknown): string {

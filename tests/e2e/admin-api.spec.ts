@@ -1,31 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { ADMIN_ENDPOINTS } from '../../supabase/tests/admin-endpoints';
 import { ANON_HEADERS, API, adminToken, expiredSessionToken } from './fixtures/admin';
-
-// Every admin endpoint of the running host refuses a caller without a genuine, unexpired
-// session: none, a forged one (signed with another secret), an expired one (signed with this
-// server's own secret), and garbage. Paths that do not exist answer the same, so nothing is learnt.
-const ENDPOINTS: [method: 'GET' | 'POST', path: string][] = [
-  ['GET', '/admin/dashboard'],
-  ['GET', '/admin/analytics'],
-  ['GET', '/admin/uploads'],
-  ['GET', '/admin/uploads/summary'],
-  ['GET', '/admin/shares/AbCd1234'],
-  ['POST', '/admin/shares/AbCd1234/takedown'],
-  ['GET', '/admin/downloads'],
-  ['GET', '/admin/storage'],
-  ['GET', '/admin/system'],
-  ['GET', '/admin/system/logs'],
-  ['GET', '/admin/visitors'],
-  ['GET', '/admin/reports'],
-  ['POST', '/admin/reports/00000000-0000-4000-8000-000000000000/dismiss'],
-  ['GET', '/admin/notifications'],
-  ['GET', '/admin/settings'],
-  ['POST', '/admin/settings'],
-  ['GET', '/admin/pages'],
-  ['POST', '/admin/pages/about/en'],
-  ['GET', '/admin/no-such-endpoint'],
-];
 
 function forgedToken(): string {
   const payload = Buffer.from(
@@ -34,6 +10,9 @@ function forgedToken(): string {
   return `${payload}.${createHmac('sha256', 'a guessed secret').update(payload).digest('base64url')}`;
 }
 
+// Every admin endpoint of the running host refuses a caller without a genuine, unexpired
+// session: none, a forged one (signed with another secret), an expired one (signed with this
+// server's own secret), and garbage. Paths that do not exist answer the same, so nothing is learnt.
 test('every /admin API path answers 401 without a session, with a forged one and with an expired one', async ({
   request,
 }) => {
@@ -44,7 +23,7 @@ test('every /admin API path answers 401 without a session, with a forged one and
     ['expired session', { 'x-admin-token': expired }],
     ['garbage', { 'x-admin-token': 'not.a.token' }],
   ];
-  for (const [method, path] of ENDPOINTS) {
+  for (const [method, path] of ADMIN_ENDPOINTS) {
     for (const [label, headers] of cases) {
       const res = await request.fetch(`${API}${path}`, {
         method,

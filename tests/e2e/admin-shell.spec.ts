@@ -39,4 +39,13 @@ test.describe('on a 375 px phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  test('the language and colour switches are in the menu, and work from there', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Admin' });
+    await menu.getByText('TR', { exact: true }).click();
+    await expect(page.getByText('Ulak Yönetim', { exact: true })).toBeVisible();
+  });
 });

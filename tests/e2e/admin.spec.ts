@@ -59,7 +59,7 @@ test('signed in, the dashboard counts an upload and a download made now', async 
   await admin.close();
 });
 
-test('the uploads table finds a file by name, and a takedown makes its link say it was removed', async ({
+test("the top bar's search finds a file by name in the uploads table, and a takedown makes its link say it was removed", async ({
   page,
   browser,
 }) => {
@@ -67,9 +67,12 @@ test('the uploads table finds a file by name, and a takedown makes its link say 
   const [link = ''] = await uploadFromHome(page, [file.path]);
 
   const admin = await browser.newPage();
-  await signIn(admin, '/admin/uploads');
+  await signIn(admin);
+  // The top bar's search, from any screen, opens the uploads table with the text searched.
+  await admin.getByRole('searchbox', { name: 'Search files' }).fill('takedown target 7q');
+  await admin.getByRole('searchbox', { name: 'Search files' }).press('Enter');
   await expect(admin.getByRole('heading', { level: 1, name: 'Uploads' })).toBeVisible();
-  await admin.getByRole('searchbox', { name: 'Search' }).fill('takedown target 7q');
+  await expect(admin.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue('takedown target 7q');
   const row = admin.getByRole('row', { name: /takedown target 7Q\.txt/ });
   await expect(row).toBeVisible();
   await expect(admin.getByRole('row')).toHaveCount(2); // the header and the one match

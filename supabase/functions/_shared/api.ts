@@ -11,6 +11,7 @@ import { publicRoutes } from './handlers/public-routes.ts';
 import { shareRoutes } from './handlers/share-routes.ts';
 import { sendMail } from './handlers/send-mail.ts';
 import { StorageError } from './storage.ts';
+import { isDatabaseDown } from './postgres-db.ts';
 import { settingsHandler } from './handlers/settings.ts';
 import { iceServersHandler } from './handlers/ice-servers.ts';
 
@@ -81,35 +82,6 @@ function hasAnonKey(req: Request, anonKey: string): boolean {
   if (apikey && timingSafeEqual(apikey, anonKey)) return true;
   const bearer = req.headers.get('authorization')?.replace(/^Bearer\s+/i, '');
   return !!bearer && timingSafeEqual(bearer, anonKey);
-}
-
-/**
- * Errors of postgres.js (and the network under it) that mean "the database cannot be reached
- * right now", as opposed to a bug: connection refused, reset or timed out, the server shutting
- * down or refusing connections, SQLSTATE class 08 (connection exception).
- */
-const DATABASE_DOWN = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EPIPE',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'CONNECT_TIMEOUT',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-]);
-
-function isDatabaseDown(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (DATABASE_DOWN.has(code) || /^08[0-9A-Z]{3}$/.test(code));
 }
 
 /** An unexpected failure of a service we depend on, as the answer a person can act on (or null). */

@@ -74,3 +74,33 @@ function wrap(runner: Runner, begin: <T>(fn: (tx: postgres.TransactionSql) => Pr
 function wrapTransaction(tx: postgres.TransactionSql): ScriptDb {
   return wrap(tx, (fn) => tx.savepoint((inner) => fn(inner)) as Promise<never>);
 }
+
+/**
+ * Errors of postgres.js (and the network under it) that mean "the database cannot be reached
+ * right now", as opposed to a bug: connection refused, reset or timed out, the server shutting
+ * down or refusing connections, SQLSTATE class 08 (connection exception). The API answers these
+ * with 503 and the host waits for them at boot; one list, so both agree on what "down" means.
+ */
+const DATABASE_DOWN = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+export function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (DATABASE_DOWN.has(code) || /^08[0-9A-Z]{3}$/.test(code));
+}

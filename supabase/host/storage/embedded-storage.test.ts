@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
 import { createStorage, type Storage } from '../../functions/_shared/storage.ts';
 import { startEmbeddedStorage, type EmbeddedStorage } from './embedded-storage.ts';
+import { preflight } from '../../tests/cors-preflight.ts';
 
 const BUCKET = 'ulak-test';
 const ORIGIN = 'http://localhost:5173';
@@ -235,14 +236,7 @@ describe('embedded storage', () => {
 
   it('answers a CORS preflight from an allowed origin and refuses others', async () => {
     const url = await storage.presignUploadPart('uploads/Cors0001/a.bin', '0'.repeat(32), 1, 10, 300);
-    const ok = await fetch(url, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: ORIGIN,
-        'Access-Control-Request-Method': 'PUT',
-        'Access-Control-Request-Headers': 'content-type',
-      },
-    });
+    const ok = await preflight(url, ORIGIN, 'PUT', 'content-type');
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(ok.headers.get('access-control-allow-methods')).toContain('PUT');
@@ -250,10 +244,7 @@ describe('embedded storage', () => {
     expect(ok.headers.get('access-control-expose-headers')).toMatch(/ETag/i);
     expect(ok.headers.get('access-control-max-age')).toBe('3000');
 
-    const denied = await fetch(url, {
-      method: 'OPTIONS',
-      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'PUT' },
-    });
+    const denied = await preflight(url, 'http://evil.example', 'PUT');
     expect(denied.status).toBe(403);
     expect(denied.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -323,10 +314,7 @@ describe('embedded storage', () => {
         forcePathStyle: true,
       });
       expect((await st.headObject(key))?.size).toBe(10);
-      const pre = await fetch(`http://127.0.0.1:${port}/storage/${BUCKET}/${key}`, {
-        method: 'OPTIONS',
-        headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'GET' },
-      });
+      const pre = await preflight(`http://127.0.0.1:${port}/storage/${BUCKET}/${key}`, ORIGIN, 'GET');
       expect(pre.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     } finally {
       await new Promise<void>((resolve) => s2.close(() => resolve()));

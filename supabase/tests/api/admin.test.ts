@@ -25,35 +25,12 @@ import { ADMIN_SESSION_TTL_SECONDS, REPORT_MAX_PER_WINDOW } from '../../function
 import { DEFAULT_SETTINGS, type ServiceSettings } from '../../functions/_shared/domain/service-settings.ts';
 import { sweepExpired } from '../../functions/_shared/handlers/sweep.ts';
 import { startTestPlatform, TEST_ANON_KEY, type TestPlatform } from '../platform.ts';
+import { ADMIN_ENDPOINTS } from '../admin-endpoints.ts';
 import { TARGETS } from '../targets.ts';
 import { body, bytesOf, create, upload } from './upload-helpers.ts';
 
 const GIB = 1024 ** 3;
 const DAY = 24 * 60 * 60 * 1000;
-
-/** Every admin endpoint, with a method; each must refuse a caller without a valid session. */
-const ADMIN_ENDPOINTS: [string, string][] = [
-  ['GET', '/admin/dashboard'],
-  ['GET', '/admin/analytics'],
-  ['GET', '/admin/uploads'],
-  ['GET', '/admin/uploads/summary'],
-  ['GET', '/admin/shares/AbCd1234'],
-  ['POST', '/admin/shares/AbCd1234/takedown'],
-  ['GET', '/admin/downloads'],
-  ['GET', '/admin/storage'],
-  ['GET', '/admin/system'],
-  ['GET', '/admin/system/logs'],
-  ['GET', '/admin/visitors'],
-  ['GET', '/admin/reports'],
-  ['POST', '/admin/reports/00000000-0000-4000-8000-000000000000/dismiss'],
-  ['GET', '/admin/notifications'],
-  ['GET', '/admin/settings'],
-  ['POST', '/admin/settings'],
-  ['GET', '/admin/pages'],
-  ['POST', '/admin/pages/about/en'],
-  // A path that does not exist gets the same answer: no session, nothing learnt.
-  ['GET', '/admin/no-such-thing'],
-];
 
 describe.each(TARGETS)('admin API on %s', (target) => {
   let p: TestPlatform;

@@ -91,6 +91,7 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
       expect(body).toContain(`${TEST_PUBLIC_ORIGIN}/s/${photo.shareId}`);
       expect(body).toContain('photo.txt');
       expect(body).toContain('These links expire on');
+      expect(body).toContain('(3 days after upload)');
     }
     expect(mail.text).toContain('report <final>.txt');
   });
@@ -202,6 +203,20 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
     });
     const rows = await p.ctx.db.query<{ t: string }>(`select t::text as t from public.system_logs t`);
     expect(rows.map((r) => r.t).join('\n')).not.toContain('secret.person');
+  });
+
+  it("says the days of the file's own window, which an admin may have set other than 3", async () => {
+    const week = await upload(p, 'week.txt', 'kept for a week');
+    // As if uploaded while the retention setting was 7 days.
+    await p.ctx.db.query("update public.files set expires_at = completed_at + interval '7 days' where share_id = $1", [
+      week.shareId,
+    ]);
+    const res = await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: { recipients: ['a@example.com'], items: [{ shareId: week.shareId, ownerToken: week.ownerToken }] },
+    });
+    expect(res.status).toBe(200);
+    expect(sent[0]!.text).toContain('(7 days after upload)');
   });
 
   it('refuses expired files', async () => {

@@ -17,6 +17,7 @@ import { createStorage, type Storage, type StorageConfig } from '../../functions
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../host/storage/embedded-storage.ts';
 import { startTestPlatform, type TestPlatform } from '../platform.ts';
 import { startRadosgw, type Radosgw } from './radosgw.ts';
+import { preflight } from '../cors-preflight.ts';
 
 const ORIGIN = 'http://app.test';
 
@@ -160,22 +161,12 @@ describe.each([
 
   it('lets the app origin, and no other, PUT parts and read their ETag (CORS)', async () => {
     const url = await storage.presignUploadPart('uploads/Cors0001/a.bin', '0'.repeat(32), 1, 10, 60);
-    const ok = await fetch(url, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: ORIGIN,
-        'Access-Control-Request-Method': 'PUT',
-        'Access-Control-Request-Headers': 'content-type',
-      },
-    });
+    const ok = await preflight(url, ORIGIN, 'PUT', 'content-type');
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(ok.headers.get('access-control-allow-methods')).toContain('PUT');
     expect(ok.headers.get('access-control-expose-headers')).toMatch(/etag/i);
-    const denied = await fetch(url, {
-      method: 'OPTIONS',
-      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'PUT' },
-    });
+    const denied = await preflight(url, 'http://evil.example', 'PUT');
     expect(denied.headers.get('access-control-allow-origin')).toBeNull();
   });
 

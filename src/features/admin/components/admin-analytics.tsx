@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { Loader, SegmentedControl, Table, Text } from '@mantine/core';
+import { Loader, SegmentedControl, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { DailyFiguresDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { ANALYTICS_PERIODS, useAnalytics, type AnalyticsPeriod } from '../api/get-analytics';
 import { formatCount, formatDateTime, formatDay } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
-import { ScrollTable } from './scroll-table';
+import { DataTable, type Column } from './data-table';
 
 const DailyCharts = lazy(() => import('./daily-charts').then((m) => ({ default: m.DailyCharts })));
 
@@ -16,6 +17,23 @@ export function AdminAnalytics() {
   const [days, setDays] = useState<AnalyticsPeriod>(30);
   const analytics = useAnalytics(days);
   const data = analytics.data;
+  const columns: Column<DailyFiguresDto>[] = [
+    { key: 'day', header: t('admin.analytics.day'), cell: (d) => formatDay(d.date, lang) },
+    { key: 'uploads', header: t('admin.charts.uploads'), cell: (d) => formatCount(d.uploads, lang) },
+    { key: 'downloads', header: t('admin.charts.downloads'), cell: (d) => formatCount(d.downloads, lang) },
+    { key: 'bytesUp', header: t('admin.analytics.bytesUploaded'), cell: (d) => formatBytes(d.bytesUploaded, lang) },
+    {
+      key: 'bytesDown',
+      header: t('admin.analytics.bytesDownloaded'),
+      cell: (d) => formatBytes(d.bytesDownloaded, lang),
+    },
+    { key: 'visitors', header: t('admin.analytics.visitors'), cell: (d) => formatCount(d.uniqueVisitors, lang) },
+    {
+      key: 'storage',
+      header: t('admin.charts.storage'),
+      cell: (d) => (d.storageBytes === null ? '—' : formatBytes(d.storageBytes, lang)),
+    },
+  ];
   return (
     <AdminPage
       title={t('admin.analytics.title')}
@@ -38,34 +56,13 @@ export function AdminAnalytics() {
           <Suspense fallback={<Loader size="sm" />}>
             <DailyCharts days={data.days} />
           </Suspense>
-          <ScrollTable label={t('admin.analytics.title')} minWidth={640}>
-            <Table striped fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin.analytics.day')}</Table.Th>
-                  <Table.Th>{t('admin.charts.uploads')}</Table.Th>
-                  <Table.Th>{t('admin.charts.downloads')}</Table.Th>
-                  <Table.Th>{t('admin.analytics.bytesUploaded')}</Table.Th>
-                  <Table.Th>{t('admin.analytics.bytesDownloaded')}</Table.Th>
-                  <Table.Th>{t('admin.analytics.visitors')}</Table.Th>
-                  <Table.Th>{t('admin.charts.storage')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {[...data.days].reverse().map((d) => (
-                  <Table.Tr key={d.date}>
-                    <Table.Td>{formatDay(d.date, lang)}</Table.Td>
-                    <Table.Td>{formatCount(d.uploads, lang)}</Table.Td>
-                    <Table.Td>{formatCount(d.downloads, lang)}</Table.Td>
-                    <Table.Td>{formatBytes(d.bytesUploaded, lang)}</Table.Td>
-                    <Table.Td>{formatBytes(d.bytesDownloaded, lang)}</Table.Td>
-                    <Table.Td>{formatCount(d.uniqueVisitors, lang)}</Table.Td>
-                    <Table.Td>{d.storageBytes === null ? '—' : formatBytes(d.storageBytes, lang)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <DataTable
+            label={t('admin.analytics.title')}
+            minWidth={640}
+            columns={columns}
+            rows={[...data.days].reverse()}
+            rowKey={(d) => d.date}
+          />
         </>
       )}
     </AdminPage>

@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { Card, Grid, Group, List, ListItem, Loader, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Card, Grid, Group, List, ListItem, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconCloudUpload, IconDatabase, IconDownload, IconFileCheck, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { DownloadLogDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { useDashboard } from '../api/get-dashboard';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
-import { ScrollTable } from './scroll-table';
+import { DataTable, WRAP_ANYWHERE, type Column } from './data-table';
 import { StatCard } from './stat-card';
 
 const DailyCharts = lazy(() => import('./daily-charts').then((m) => ({ default: m.DailyCharts })));
@@ -17,6 +18,16 @@ export function AdminDashboard() {
   const dashboard = useDashboard();
   const d = dashboard.data;
   const lang = i18n.language;
+  const recentColumns: Column<DownloadLogDto>[] = [
+    {
+      key: 'file',
+      header: t('admin.columns.file'),
+      cell: (row) => row.fileName ?? row.shareId,
+      tdProps: WRAP_ANYWHERE,
+    },
+    { key: 'country', header: t('admin.columns.country'), cell: (row) => row.country },
+    { key: 'at', header: t('admin.columns.downloadedAt'), cell: (row) => formatDateTime(row.downloadedAt, lang) },
+  ];
   return (
     <AdminPage
       title={t('admin.dashboard.title')}
@@ -113,26 +124,13 @@ export function AdminDashboard() {
                     {t('admin.dashboard.noDownloads')}
                   </Text>
                 ) : (
-                  <ScrollTable label={t('admin.dashboard.recentDownloads')} minWidth={420}>
-                    <Table striped fz="sm">
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>{t('admin.columns.file')}</Table.Th>
-                          <Table.Th>{t('admin.columns.country')}</Table.Th>
-                          <Table.Th>{t('admin.columns.downloadedAt')}</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {d.recentDownloads.map((row) => (
-                          <Table.Tr key={row.id}>
-                            <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.fileName ?? row.shareId}</Table.Td>
-                            <Table.Td>{row.country}</Table.Td>
-                            <Table.Td>{formatDateTime(row.downloadedAt, lang)}</Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </ScrollTable>
+                  <DataTable
+                    label={t('admin.dashboard.recentDownloads')}
+                    minWidth={420}
+                    columns={recentColumns}
+                    rows={d.recentDownloads}
+                    rowKey={(row) => row.id}
+                  />
                 )}
               </Card>
             </Grid.Col>

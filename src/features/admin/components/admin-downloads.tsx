@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { DownloadLogDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { useDownloads } from '../api/get-downloads';
 import { useDebouncedSearch } from '../hooks/use-debounced-search';
 import { formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
-import { ScrollTable } from './scroll-table';
-import { TablePager } from './table-pager';
+import { SearchField } from './search-field';
+import { DataTable, WRAP_ANYWHERE, type Column } from './data-table';
 
 /** /admin/downloads: the download log, newest first, filtered by file and country. */
 export function AdminDownloads() {
@@ -19,19 +19,28 @@ export function AdminDownloads() {
   const [page, setPage] = useState(1);
   const downloads = useDownloads({ q: search || undefined, country: country ?? undefined, page });
   const data = downloads.data;
+  const columns: Column<DownloadLogDto>[] = [
+    { key: 'file', header: t('admin.columns.file'), cell: (d) => d.fileName ?? d.shareId, tdProps: WRAP_ANYWHERE },
+    {
+      key: 'size',
+      header: t('admin.columns.size'),
+      cell: (d) => (d.fileSize === null ? '—' : formatBytes(d.fileSize, lang)),
+    },
+    { key: 'country', header: t('admin.columns.country'), cell: (d) => d.country },
+    { key: 'visitor', header: t('admin.columns.visitor'), cell: (d) => d.visitor ?? '—', tdProps: { ff: 'monospace' } },
+    { key: 'referrer', header: t('admin.columns.referrer'), cell: (d) => d.referrer, tdProps: WRAP_ANYWHERE },
+    { key: 'at', header: t('admin.columns.downloadedAt'), cell: (d) => formatDateTime(d.downloadedAt, lang) },
+  ];
   return (
     <AdminPage title={t('admin.downloads.title')} intro={t('admin.downloads.intro')}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          type="search"
+        <SearchField
           label={t('admin.downloads.search')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
+          onChange={(value) => {
+            setText(value);
             setPage(1);
           }}
-          style={{ flex: '1 1 220px' }}
         />
         <Select
           label={t('admin.downloads.country')}
@@ -49,44 +58,15 @@ export function AdminDownloads() {
       </Group>
       <QueryState isPending={downloads.isPending} error={data ? null : downloads.error} />
       {data && (
-        <>
-          <ScrollTable label={t('admin.downloads.title')} minWidth={640}>
-            <Table striped fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin.columns.file')}</Table.Th>
-                  <Table.Th>{t('admin.columns.size')}</Table.Th>
-                  <Table.Th>{t('admin.columns.country')}</Table.Th>
-                  <Table.Th>{t('admin.columns.visitor')}</Table.Th>
-                  <Table.Th>{t('admin.columns.referrer')}</Table.Th>
-                  <Table.Th>{t('admin.columns.downloadedAt')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('admin.dashboard.noDownloads')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {data.items.map((d) => (
-                  <Table.Tr key={d.id}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{d.fileName ?? d.shareId}</Table.Td>
-                    <Table.Td>{d.fileSize === null ? '—' : formatBytes(d.fileSize, lang)}</Table.Td>
-                    <Table.Td>{d.country}</Table.Td>
-                    <Table.Td ff="monospace">{d.visitor ?? '—'}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{d.referrer}</Table.Td>
-                    <Table.Td>{formatDateTime(d.downloadedAt, lang)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-          <TablePager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
-        </>
+        <DataTable
+          label={t('admin.downloads.title')}
+          minWidth={640}
+          columns={columns}
+          rows={data.items}
+          rowKey={(d) => d.id}
+          empty={t('admin.dashboard.noDownloads')}
+          pager={{ page, pageSize: data.pageSize, total: data.total, onChange: setPage }}
+        />
       )}
     </AdminPage>
   );

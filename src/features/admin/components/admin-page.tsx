@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '@/lib/api/failure';
+import { RequestError } from '@/components/request-error';
 
 /** The frame of every admin screen: its <h1>, a line saying what it shows, and its content. */
 export function AdminPage({
@@ -32,13 +32,7 @@ export function AdminPage({
 /** What a query shows before it has data: a loader, or why it failed. */
 export function QueryState({ isPending, error }: { isPending: boolean; error: unknown }) {
   const { t } = useTranslation();
-  if (error) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {describeError(t, error)}
-      </Alert>
-    );
-  }
+  if (error) return <RequestError error={error} />;
   if (isPending) {
     return (
       <Group justify="center" p="xl" role="status" aria-label={t('admin.common.loading')}>

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -12,7 +11,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { IconCheck, IconEdit } from '@tabler/icons-react';
+import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   PAGE_LANGUAGES,
@@ -23,11 +22,12 @@ import {
   type PageStatus,
 } from '@domain/api-types';
 import { PAGE_CONTENT_MAX_LENGTH } from '@domain/constants';
-import { describeError } from '@/lib/api/failure';
+import { RequestError } from '@/components/request-error';
 import { useAdminPages } from '../api/get-pages';
 import { useSaveAdminPage } from '../api/save-page';
 import { useFlash } from '../hooks/use-flash';
 import { formatDateTime } from '../utils/format';
+import { SavedStatus } from './saved-status';
 import { AdminPage, QueryState } from './admin-page';
 
 // The preview uses the public pages' own sanitising renderer, loaded only here.
@@ -139,11 +139,7 @@ function PageEditor({ page }: { page: AdminPageDto }) {
                 onChange={(event) => setStatus(event.currentTarget.value as PageStatus)}
                 w={200}
               />
-              {save.isError && (
-                <Alert color="red" variant="light" role="alert">
-                  {describeError(t, save.error)}
-                </Alert>
-              )}
+              <RequestError error={save.error} />
               <Group gap="sm">
                 <Button
                   type="submit"
@@ -164,13 +160,7 @@ function PageEditor({ page }: { page: AdminPageDto }) {
               <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)}>
                 {t('admin.pages.edit')}
               </Button>
-              <div role="status" aria-live="polite">
-                {saved && (
-                  <Text c="green" fw={600} component="span">
-                    <IconCheck size={16} aria-hidden style={{ verticalAlign: 'middle' }} /> {t('admin.pages.saved')}
-                  </Text>
-                )}
-              </div>
+              <SavedStatus shown={saved}>{t('admin.pages.saved')}</SavedStatus>
             </Group>
             {page.content.trim() === '' ? (
               <Text c="dimmed">{t('admin.pages.builtIn')}</Text>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '@/lib/api/failure';
+import { RequestError } from '@/components/request-error';
 import { useDismissReport } from '../api/dismiss-report';
 import { useReports } from '../api/get-reports';
 import type { ReportsQuery } from '../keys';
@@ -39,11 +39,7 @@ export function AdminReports() {
         />
       }
     >
-      {dismiss.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {describeError(t, dismiss.error)}
-        </Alert>
-      )}
+      <RequestError error={dismiss.error} />
       <QueryState isPending={reports.isPending} error={data ? null : reports.error} />
       {data && data.items.length === 0 && <Text c="dimmed">{t('admin.reports.empty')}</Text>}
       {data && (

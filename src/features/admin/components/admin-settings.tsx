@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text } from '@mantine/core';
+import {} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSettingsDto } from '@domain/api-types';
 import { SETTINGS_BOUNDS } from '@domain/constants';
@@ -12,11 +12,12 @@ import {
   type AllowedFileTypes,
   type ServiceSettings,
 } from '@domain/service-settings';
-import { describeError } from '@/lib/api/failure';
+import { RequestError } from '@/components/request-error';
 import { useAdminSettings } from '../api/get-settings';
 import { useSaveAdminSettings } from '../api/save-settings';
 import { useFlash } from '../hooks/use-flash';
 import { formatDateTime } from '../utils/format';
+import { SavedStatus } from './saved-status';
 import { AdminPage, QueryState } from './admin-page';
 
 /** /admin/settings: SPEC's settings form; saved in the database and enforced by the API. */
@@ -135,22 +136,12 @@ function SettingsForm({ stored }: { stored: AdminSettingsDto }) {
             />
           </Stack>
         </Card>
-        {save.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {describeError(t, save.error)}
-          </Alert>
-        )}
+        <RequestError error={save.error} />
         <Group gap="md">
           <Button type="submit" loading={save.isPending}>
             {t('admin.settings.save')}
           </Button>
-          <div role="status" aria-live="polite">
-            {saved && (
-              <Text c="green" fw={600} component="span">
-                <IconCheck size={16} aria-hidden style={{ verticalAlign: 'middle' }} /> {t('admin.settings.saved')}
-              </Text>
-            )}
-          </div>
+          <SavedStatus shown={saved}>{t('admin.settings.saved')}</SavedStatus>
         </Group>
         <Text size="xs" c="dimmed">
           {stored.updatedBy

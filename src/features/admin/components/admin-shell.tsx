@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { AppShell, Badge, Burger, Group, NavLink, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ColorSchemeToggle } from '@/components/layout/color-scheme-toggle';
 import { LanguageToggle } from '@/components/layout/language-toggle';
@@ -17,6 +17,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const [navOpen, nav] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const current = pathname.replace(/\/+$/, '') || '/';
+  const navigate = useNavigate();
 
   return (
     <AppShell
@@ -26,7 +27,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
     >
       <SkipLink />
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 auto' }}>
             <Burger
               opened={navOpen}
@@ -35,7 +36,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
               size="sm"
               aria-label={navOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             />
-            <Text fw={800} truncate="end" style={{ minWidth: 0 }}>
+            {/* On a narrow screen the title gives way first (smaller, then truncated), never the badge. */}
+            <Text fw={800} fz={{ base: 'sm', xs: 'md' }} truncate="end" style={{ minWidth: 0 }}>
               {t('admin.shell.title')}
             </Text>
             {/* Never squeezed: the version stays readable on a 375 px phone. */}
@@ -44,16 +46,31 @@ export function AdminShell({ children }: { children: ReactNode }) {
             </Badge>
           </Group>
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-            <TextInput
-              visibleFrom="md"
-              size="xs"
-              leftSection={<IconSearch size={14} />}
-              placeholder={t('admin.shell.search')}
-              aria-label={t('admin.shell.search')}
-            />
+            {/* Searches the stored files: Enter opens /admin/uploads with the text. */}
+            <form
+              role="search"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+                void navigate({ to: '/admin/uploads', search: q ? { q } : {} });
+              }}
+            >
+              <TextInput
+                visibleFrom="md"
+                size="xs"
+                name="q"
+                type="search"
+                leftSection={<IconSearch size={14} aria-hidden />}
+                placeholder={t('admin.shell.search')}
+                aria-label={t('admin.shell.search')}
+              />
+            </form>
             <NotificationsBell />
-            <LanguageToggle />
-            <ColorSchemeToggle />
+            {/* On a phone these two move into the menu, so the panel's name stays readable. */}
+            <Group gap={6} wrap="nowrap" visibleFrom="xs">
+              <LanguageToggle />
+              <ColorSchemeToggle />
+            </Group>
             <Text size="sm" fw={500} visibleFrom="xs">
               {t('admin.shell.user')}
             </Text>
@@ -75,6 +92,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
             onClick={nav.close}
           />
         ))}
+        <Group gap="xs" mt="md" px="xs" hiddenFrom="xs">
+          <LanguageToggle />
+          <ColorSchemeToggle />
+        </Group>
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, Card, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '@/lib/api/failure';
+import { RequestError } from '@/components/request-error';
 import { useAdminLogin } from '../api/login';
 
 interface FieldErrors {
@@ -43,11 +43,7 @@ export function AdminSignInForm() {
                 {t('admin.signIn.subtitle')}
               </Text>
             </Stack>
-            {login.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {describeError(t, login.error)}
-              </Alert>
-            )}
+            <RequestError error={login.error} />
             <TextInput
               label={t('admin.signIn.username')}
               name="username"

@@ -1,11 +1,12 @@
-import { SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { SimpleGrid, Text, Title } from '@mantine/core';
 import { IconCloudPause, IconDatabase, IconFiles, IconStack2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { AdminFileDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { useStorage } from '../api/get-storage';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
-import { ScrollTable } from './scroll-table';
+import { DataTable, WRAP_ANYWHERE, type Column } from './data-table';
 import { StatCard } from './stat-card';
 
 /** /admin/storage: bytes and objects stored, uploads not finished, the largest files. */
@@ -14,6 +15,12 @@ export function AdminStorage() {
   const lang = i18n.language;
   const storage = useStorage();
   const s = storage.data;
+  const columns: Column<AdminFileDto>[] = [
+    { key: 'name', header: t('admin.columns.name'), cell: (f) => f.name, tdProps: WRAP_ANYWHERE },
+    { key: 'size', header: t('admin.columns.size'), cell: (f) => formatBytes(f.size, lang) },
+    { key: 'uploaded', header: t('admin.columns.uploaded'), cell: (f) => formatDateTime(f.createdAt, lang) },
+    { key: 'expires', header: t('admin.columns.expires'), cell: (f) => formatDateTime(f.expiresAt, lang) },
+  ];
   return (
     <AdminPage title={t('admin.storage.title')} intro={t('admin.storage.intro')}>
       <QueryState isPending={storage.isPending} error={storage.error} />
@@ -49,28 +56,13 @@ export function AdminStorage() {
           {s.largestFiles.length === 0 ? (
             <Text c="dimmed">{t('admin.uploads.empty')}</Text>
           ) : (
-            <ScrollTable label={t('admin.storage.largest')} minWidth={480}>
-              <Table striped fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('admin.columns.name')}</Table.Th>
-                    <Table.Th>{t('admin.columns.size')}</Table.Th>
-                    <Table.Th>{t('admin.columns.uploaded')}</Table.Th>
-                    <Table.Th>{t('admin.columns.expires')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {s.largestFiles.map((f) => (
-                    <Table.Tr key={f.fileId}>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{f.name}</Table.Td>
-                      <Table.Td>{formatBytes(f.size, lang)}</Table.Td>
-                      <Table.Td>{formatDateTime(f.createdAt, lang)}</Table.Td>
-                      <Table.Td>{formatDateTime(f.expiresAt, lang)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+            <DataTable
+              label={t('admin.storage.largest')}
+              minWidth={480}
+              columns={columns}
+              rows={s.largestFiles}
+              rowKey={(f) => f.fileId}
+            />
           )}
         </>
       )}

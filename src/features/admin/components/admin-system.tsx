@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Badge, Card, Code, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Code, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ServiceCheckDto } from '@domain/api-types';
+import type { ServiceCheckDto, SystemLogDto } from '@domain/api-types';
 import { useSystem } from '../api/get-system';
 import { useSystemLogs } from '../api/get-system-logs';
 import { formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
-import { ScrollTable } from './scroll-table';
-import { TablePager } from './table-pager';
+import { DataTable, WRAP_ANYWHERE, type Column } from './data-table';
 
 const SERVICES = ['database', 'storage', 'mail', 'peer'] as const;
 
@@ -41,6 +40,22 @@ export function AdminSystem() {
   const [page, setPage] = useState(1);
   const logs = useSystemLogs(type ?? '', page);
   const s = system.data;
+  const logColumns: Column<SystemLogDto>[] = [
+    { key: 'when', header: t('admin.system.when'), cell: (log) => formatDateTime(log.createdAt, lang) },
+    { key: 'event', header: t('admin.system.event'), cell: (log) => <Code>{log.eventType}</Code> },
+    {
+      key: 'data',
+      header: t('admin.system.data'),
+      cell: (log) => <Code>{JSON.stringify(log.eventData)}</Code>,
+      tdProps: WRAP_ANYWHERE,
+    },
+    {
+      key: 'visitor',
+      header: t('admin.columns.visitor'),
+      cell: (log) => log.visitor ?? '—',
+      tdProps: { ff: 'monospace' },
+    },
+  ];
   return (
     <AdminPage title={t('admin.system.title')} intro={t('admin.system.intro')}>
       <QueryState isPending={system.isPending} error={system.error} />
@@ -87,35 +102,14 @@ export function AdminSystem() {
         </Group>
         <QueryState isPending={logs.isPending} error={logs.data ? null : logs.error} />
         {logs.data && (
-          <>
-            <ScrollTable label={t('admin.system.logs')} minWidth={560}>
-              <Table striped fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('admin.system.when')}</Table.Th>
-                    <Table.Th>{t('admin.system.event')}</Table.Th>
-                    <Table.Th>{t('admin.system.data')}</Table.Th>
-                    <Table.Th>{t('admin.columns.visitor')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {logs.data.items.map((log) => (
-                    <Table.Tr key={log.id}>
-                      <Table.Td>{formatDateTime(log.createdAt, lang)}</Table.Td>
-                      <Table.Td>
-                        <Code>{log.eventType}</Code>
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                        <Code>{JSON.stringify(log.eventData)}</Code>
-                      </Table.Td>
-                      <Table.Td ff="monospace">{log.visitor ?? '—'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-            <TablePager page={page} pageSize={logs.data.pageSize} total={logs.data.total} onChange={setPage} />
-          </>
+          <DataTable
+            label={t('admin.system.logs')}
+            minWidth={560}
+            columns={logColumns}
+            rows={logs.data.items}
+            rowKey={(log) => log.id}
+            pager={{ page, pageSize: logs.data.pageSize, total: logs.data.total, onChange: setPage }}
+          />
         )}
       </Stack>
     </AdminPage>

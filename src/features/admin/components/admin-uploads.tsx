@@ -1,15 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconArrowsSort,
   IconChevronDown,
@@ -18,9 +8,9 @@ import {
   IconDatabase,
   IconDownload,
   IconFiles,
-  IconSearch,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { AdminFileDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { useUploads } from '../api/get-uploads';
 import { useUploadsSummary } from '../api/get-uploads-summary';
@@ -28,34 +18,58 @@ import { useDebouncedSearch } from '../hooks/use-debounced-search';
 import type { UploadsQuery } from '../keys';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
-import { ScrollTable } from './scroll-table';
+import { SearchField } from './search-field';
+import { DataTable, WRAP_ANYWHERE, type Column } from './data-table';
 import { FileDetailsDrawer } from './file-details-drawer';
 import { StatCard } from './stat-card';
-import { TablePager } from './table-pager';
 import { TakedownDialog } from './takedown-dialog';
 
 type SortKey = NonNullable<UploadsQuery['sort']>;
 type TypeFilter = NonNullable<UploadsQuery['type']>;
 const TYPE_FILTERS: TypeFilter[] = ['all', 'images', 'documents', 'videos'];
 
-const COLUMNS: { key: SortKey; labelKey: 'name' | 'type' | 'size' | 'uploaded' | 'expires' | 'downloads' | 'views' }[] =
-  [
-    { key: 'name', labelKey: 'name' },
-    { key: 'type', labelKey: 'type' },
-    { key: 'size', labelKey: 'size' },
-    { key: 'createdAt', labelKey: 'uploaded' },
-    { key: 'expiresAt', labelKey: 'expires' },
-    { key: 'downloads', labelKey: 'downloads' },
-    { key: 'views', labelKey: 'views' },
-  ];
+type SortState = { key: SortKey; dir: 'asc' | 'desc' };
+type ColumnLabel = 'name' | 'type' | 'size' | 'uploaded' | 'expires' | 'downloads' | 'views';
+
+/** A column header that sorts by its column; pressed again, it turns the order round. */
+function SortHeader({
+  label,
+  active,
+  dir,
+  onSort,
+}: {
+  label: string;
+  active: boolean;
+  dir: SortState['dir'];
+  onSort: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <UnstyledButton onClick={onSort} fw={600} fz="sm">
+      <Group gap={4} wrap="nowrap">
+        {label}
+        {active ? (
+          dir === 'asc' ? (
+            <IconChevronUp size={14} aria-hidden />
+          ) : (
+            <IconChevronDown size={14} aria-hidden />
+          )
+        ) : (
+          <IconArrowsSort size={14} aria-hidden />
+        )}
+        <VisuallyHidden>{t('admin.common.sortBy')}</VisuallyHidden>
+      </Group>
+    </UnstyledButton>
+  );
+}
 
 /** /admin/uploads: every stored file, searched, filtered and sorted by the server, with a real summary. */
-export function AdminUploads() {
+export function AdminUploads({ initialSearch }: { initialSearch?: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { text, setText, search } = useDebouncedSearch();
+  const { text, setText, search } = useDebouncedSearch(initialSearch);
   const [type, setType] = useState<TypeFilter>('all');
-  const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({ key: 'createdAt', dir: 'desc' });
+  const [sort, setSort] = useState<SortState>({ key: 'createdAt', dir: 'desc' });
   const [page, setPage] = useState(1);
   const [openShareId, setOpenShareId] = useState<string | null>(null);
   const [takedownTarget, setTakedownTarget] = useState<{ shareId: string; name: string } | null>(null);
@@ -67,6 +81,42 @@ export function AdminUploads() {
     setSort((current) => ({ key, dir: current.key === key && current.dir === 'desc' ? 'asc' : 'desc' }));
     setPage(1);
   };
+  const sortable = (
+    key: SortKey,
+    label: ColumnLabel,
+    cell: Column<AdminFileDto>['cell'],
+    tdProps?: Column<AdminFileDto>['tdProps'],
+  ): Column<AdminFileDto> => {
+    const active = sort.key === key;
+    return {
+      key,
+      header: (
+        <SortHeader label={t(`admin.columns.${label}`)} active={active} dir={sort.dir} onSort={() => sortBy(key)} />
+      ),
+      thProps: { 'aria-sort': active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none' },
+      cell,
+      tdProps,
+    };
+  };
+  const columns: Column<AdminFileDto>[] = [
+    sortable('name', 'name', (f) => f.name, { style: { overflowWrap: 'anywhere', minWidth: 160 } }),
+    sortable('type', 'type', (f) => f.type, WRAP_ANYWHERE),
+    sortable('size', 'size', (f) => formatBytes(f.size, lang)),
+    sortable('createdAt', 'uploaded', (f) => formatDateTime(f.createdAt, lang)),
+    sortable('expiresAt', 'expires', (f) => formatDateTime(f.expiresAt, lang)),
+    sortable('downloads', 'downloads', (f) => formatCount(f.downloadCount, lang)),
+    sortable('views', 'views', (f) => formatCount(f.viewCount, lang)),
+    {
+      key: 'actions',
+      header: <VisuallyHidden>{t('admin.common.actions')}</VisuallyHidden>,
+      cell: (f) => (
+        <Button size="compact-sm" variant="light" onClick={() => setOpenShareId(f.shareId)}>
+          {t('admin.uploads.details')}
+          <VisuallyHidden>: {f.name}</VisuallyHidden>
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <AdminPage title={t('admin.uploads.title')} intro={t('admin.uploads.intro')}>
@@ -94,17 +144,14 @@ export function AdminUploads() {
       </SimpleGrid>
 
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <SearchField
           label={t('admin.uploads.search')}
           placeholder={t('admin.uploads.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
+          onChange={(value) => {
+            setText(value);
             setPage(1);
           }}
-          style={{ flex: '1 1 220px' }}
-          type="search"
         />
         <Select
           label={t('admin.uploads.typeFilter')}
@@ -121,73 +168,16 @@ export function AdminUploads() {
 
       <QueryState isPending={uploads.isPending} error={uploads.data ? null : uploads.error} />
       {uploads.data && (
-        <>
-          <ScrollTable label={t('admin.uploads.title')} minWidth={760}>
-            <Table striped highlightOnHover fz="sm" aria-busy={uploads.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  {COLUMNS.map(({ key, labelKey }) => {
-                    const active = sort.key === key;
-                    return (
-                      <Table.Th
-                        key={key}
-                        aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                      >
-                        <UnstyledButton onClick={() => sortBy(key)} fw={600} fz="sm">
-                          <Group gap={4} wrap="nowrap">
-                            {t(`admin.columns.${labelKey}`)}
-                            {active ? (
-                              sort.dir === 'asc' ? (
-                                <IconChevronUp size={14} aria-hidden />
-                              ) : (
-                                <IconChevronDown size={14} aria-hidden />
-                              )
-                            ) : (
-                              <IconArrowsSort size={14} aria-hidden />
-                            )}
-                            <VisuallyHidden>{t('admin.common.sortBy')}</VisuallyHidden>
-                          </Group>
-                        </UnstyledButton>
-                      </Table.Th>
-                    );
-                  })}
-                  <Table.Th>
-                    <VisuallyHidden>{t('admin.common.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {uploads.data.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS.length + 1}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('admin.uploads.empty')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {uploads.data.items.map((f) => (
-                  <Table.Tr key={f.fileId}>
-                    <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 160 }}>{f.name}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{f.type}</Table.Td>
-                    <Table.Td>{formatBytes(f.size, lang)}</Table.Td>
-                    <Table.Td>{formatDateTime(f.createdAt, lang)}</Table.Td>
-                    <Table.Td>{formatDateTime(f.expiresAt, lang)}</Table.Td>
-                    <Table.Td>{formatCount(f.downloadCount, lang)}</Table.Td>
-                    <Table.Td>{formatCount(f.viewCount, lang)}</Table.Td>
-                    <Table.Td>
-                      <Button size="compact-sm" variant="light" onClick={() => setOpenShareId(f.shareId)}>
-                        {t('admin.uploads.details')}
-                        <VisuallyHidden>: {f.name}</VisuallyHidden>
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-          <TablePager page={page} pageSize={uploads.data.pageSize} total={uploads.data.total} onChange={setPage} />
-        </>
+        <DataTable
+          label={t('admin.uploads.title')}
+          minWidth={760}
+          columns={columns}
+          rows={uploads.data.items}
+          rowKey={(f) => f.fileId}
+          empty={t('admin.uploads.empty')}
+          pager={{ page, pageSize: uploads.data.pageSize, total: uploads.data.total, onChange: setPage }}
+          tableProps={{ highlightOnHover: true, 'aria-busy': uploads.isFetching }}
+        />
       )}
 
       <FileDetailsDrawer shareId={openShareId} onClose={() => setOpenShareId(null)} onTakeDown={setTakedownTarget} />

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Table } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { VisitorDto } from '@domain/api-types';
 import { useVisitors } from '../api/get-visitors';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
-import { ScrollTable } from './scroll-table';
-import { TablePager } from './table-pager';
+import { DataTable, type Column } from './data-table';
 
 /** /admin/users: there are no accounts; visitors by salted hash, with their uploads and downloads. */
 export function AdminUsers() {
@@ -15,6 +15,12 @@ export function AdminUsers() {
   const [page, setPage] = useState(1);
   const visitors = useVisitors(page);
   const data = visitors.data;
+  const columns: Column<VisitorDto>[] = [
+    { key: 'visitor', header: t('admin.columns.visitor'), cell: (v) => v.visitor, tdProps: { ff: 'monospace' } },
+    { key: 'uploads', header: t('admin.charts.uploads'), cell: (v) => formatCount(v.uploads, lang) },
+    { key: 'downloads', header: t('admin.charts.downloads'), cell: (v) => formatCount(v.downloads, lang) },
+    { key: 'lastSeen', header: t('admin.users.lastSeen'), cell: (v) => formatDateTime(v.lastSeen, lang) },
+  ];
   return (
     <AdminPage title={t('admin.users.title')} intro={t('admin.users.intro')}>
       <Alert
@@ -27,31 +33,14 @@ export function AdminUsers() {
       </Alert>
       <QueryState isPending={visitors.isPending} error={data ? null : visitors.error} />
       {data && (
-        <>
-          <ScrollTable label={t('admin.users.title')} minWidth={420}>
-            <Table striped fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin.columns.visitor')}</Table.Th>
-                  <Table.Th>{t('admin.charts.uploads')}</Table.Th>
-                  <Table.Th>{t('admin.charts.downloads')}</Table.Th>
-                  <Table.Th>{t('admin.users.lastSeen')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((v) => (
-                  <Table.Tr key={v.visitor}>
-                    <Table.Td ff="monospace">{v.visitor}</Table.Td>
-                    <Table.Td>{formatCount(v.uploads, lang)}</Table.Td>
-                    <Table.Td>{formatCount(v.downloads, lang)}</Table.Td>
-                    <Table.Td>{formatDateTime(v.lastSeen, lang)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-          <TablePager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
-        </>
+        <DataTable
+          label={t('admin.users.title')}
+          minWidth={420}
+          columns={columns}
+          rows={data.items}
+          rowKey={(v) => v.visitor}
+          pager={{ page, pageSize: data.pageSize, total: data.total, onChange: setPage }}
+        />
       )}
     </AdminPage>
   );

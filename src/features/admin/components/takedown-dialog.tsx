@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TAKEDOWN_REASON_MAX_LENGTH } from '@domain/constants';
-import { describeError } from '@/lib/api/failure';
+import { DialogActions } from '@/components/dialog-actions';
+import { RequestError } from '@/components/request-error';
 import { useTakeDown } from '../api/take-down';
 
 /** Asks before a takedown (the object and the record are deleted for good), with an optional reason. */
@@ -49,19 +50,8 @@ export function TakedownDialog({
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
             />
-            {takeDown.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {describeError(t, takeDown.error)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" color="red.9" loading={takeDown.isPending}>
-                {t('admin.takedown.submit')}
-              </Button>
-            </Group>
+            <RequestError error={takeDown.error} />
+            <DialogActions onCancel={close} submitLabel={t('admin.takedown.submit')} pending={takeDown.isPending} />
           </Stack>
         </form>
       )}

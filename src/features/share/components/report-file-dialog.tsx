@@ -3,7 +3,8 @@ import { Alert, Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS, type ReportReason } from '@domain/api-types';
 import { REPORT_DETAILS_MAX_LENGTH } from '@domain/constants';
-import { describeError } from '@/lib/api/failure';
+import { DialogActions } from '@/components/dialog-actions';
+import { RequestError } from '@/components/request-error';
 import { useReportShare } from '../api/report-share';
 
 /** "Report this file": a reason, an optional text, sent to the administrator (rate limited per visitor). */
@@ -63,19 +64,8 @@ export function ReportFileDialog({ shareId, onClose }: { shareId: string; onClos
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
             />
-            {report.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {describeError(t, report.error)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" color="red.9" loading={report.isPending}>
-                {t('download.report.submit')}
-              </Button>
-            </Group>
+            <RequestError error={report.error} />
+            <DialogActions onCancel={onClose} submitLabel={t('download.report.submit')} pending={report.isPending} />
           </Stack>
         </form>
       )}

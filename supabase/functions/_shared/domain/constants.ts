@@ -6,7 +6,8 @@
  * admin's autoDeleteDays setting, which decides it for new uploads.
  */
 export const RETENTION_DAYS = 3;
-export const RETENTION_MS = RETENTION_DAYS * 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const RETENTION_MS = RETENTION_DAYS * DAY_MS;
 
 /** One GB as the app counts and displays sizes (base 1024, SPEC §9). */
 export const GIB = 1024 ** 3;
@@ -98,7 +99,7 @@ export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_MAX_PAGE_SIZE = 100;
 
 /** A file with this little time left counts as "expiring soon" in the admin's uploads summary. */
-export const EXPIRING_SOON_MS = URGENT_THRESHOLD_DAYS * 24 * 60 * 60 * 1000;
+export const EXPIRING_SOON_MS = URGENT_THRESHOLD_DAYS * DAY_MS;
 
 /** Reports one visitor may send per window ("Report this file"). */
 export const REPORT_MAX_PER_WINDOW = 5;

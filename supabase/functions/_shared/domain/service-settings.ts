@@ -1,5 +1,6 @@
 // The admin's settings of the service (SPEC §3 "Admin settings"), their defaults (SPEC §9), their
 // bounds (SPEC §5) and the file-type rule. Pure: the API enforces them, the page shows them.
+import type { PublicSettings } from './api-types.ts';
 import { fileKind } from './file-kind.ts';
 import { GIB, RETENTION_DAYS, SETTINGS_BOUNDS } from './constants.ts';
 
@@ -163,4 +164,18 @@ export function validateSettings(input: Record<string, unknown>): ServiceSetting
 
 export function isSettingsProblem(value: ServiceSettings | SettingsProblem): value is SettingsProblem {
   return 'kind' in value;
+}
+
+/** What GET /settings shows the page of these settings, with the From its mails go out with (null: no mail). */
+export function publicSettings(settings: ServiceSettings, mailFrom: string | null): PublicSettings {
+  const accept = acceptHint(settings);
+  return {
+    maxFileSize: maxFileBytes(settings),
+    retentionDays: settings.autoDeleteDays,
+    mailFrom,
+    allowedFileTypes: settings.allowedFileTypes,
+    customFileTypes: settings.customFileTypes,
+    ...(accept ? { accept } : {}),
+    maintenanceMode: settings.maintenanceMode,
+  };
 }

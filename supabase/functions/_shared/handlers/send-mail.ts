@@ -6,7 +6,7 @@
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
 import type { ApiErrorCode, SendResult } from '../domain/api-types.ts';
-import { FILE_LIST_LIMIT, MAX_RECIPIENTS, RETENTION_DAYS } from '../domain/constants.ts';
+import { FILE_LIST_LIMIT, MAX_RECIPIENTS, RETENTION_DAYS, DAY_MS } from '../domain/constants.ts';
 import {
   MAX_SEND_MESSAGE_LENGTH,
   MAX_SEND_TITLE_LENGTH,
@@ -49,7 +49,7 @@ const TEXTS: Record<
     locale: string;
     defaultTitle: string;
     intro: (product: string, count: number) => string;
-    expiry: (date: string) => string;
+    expiry: (date: string, days: number) => string;
     footer: (product: string) => string;
   }
 > = {
@@ -58,8 +58,8 @@ const TEXTS: Record<
     defaultTitle: 'Shared file',
     intro: (product, count) =>
       count === 1 ? `A file was shared with you on ${product}:` : `${count} files were shared with you on ${product}:`,
-    expiry: (date) =>
-      `These links expire on ${date} (${RETENTION_DAYS} days after upload). The files are then deleted automatically and cannot be recovered, so download them before then.`,
+    expiry: (date, days) =>
+      `These links expire on ${date} (${days === 1 ? '1 day' : `${days} days`} after upload). The files are then deleted automatically and cannot be recovered, so download them before then.`,
     footer: (product) =>
       `Sent by ${product} because someone entered your address when sharing files. ${product} does not keep your address.`,
   },
@@ -70,8 +70,8 @@ const TEXTS: Record<
       count === 1
         ? `${product} üzerinden sizinle bir dosya paylaşıldı:`
         : `${product} üzerinden sizinle ${count} dosya paylaşıldı:`,
-    expiry: (date) =>
-      `Bu bağlantıların süresi ${date} tarihinde dolar (yüklemeden ${RETENTION_DAYS} gün sonra). Dosyalar ardından otomatik olarak silinir ve geri getirilemez; lütfen o zamana kadar indirin.`,
+    expiry: (date, days) =>
+      `Bu bağlantıların süresi ${date} tarihinde dolar (yüklemeden ${days} gün sonra). Dosyalar ardından otomatik olarak silinir ve geri getirilemez; lütfen o zamana kadar indirin.`,
     footer: (product) =>
       `Bu e-posta, biri dosya paylaşırken adresinizi girdiği için ${product} tarafından gönderildi. ${product} adresinizi saklamaz.`,
   },
@@ -141,8 +141,18 @@ export function buildShareMail(
   const texts = TEXTS[content.language];
   const product = ctx.config.productName;
   const subject = content.title || texts.defaultTitle;
-  const expiries = files.map((f) => f.expiresAt?.getTime()).filter((t): t is number => t !== undefined);
-  const expiresAt = expiries.length > 0 ? new Date(Math.min(...expiries)) : null;
+  // The first link to expire. Its window was the retention setting when it was uploaded, which
+  // the admin may have changed since, so the days said are its own, not today's setting.
+  let first: { expiresAt: Date; from: Date } | null = null;
+  for (const f of files) {
+    if (f.expiresAt && (!first || f.expiresAt < first.expiresAt)) {
+      first = { expiresAt: f.expiresAt, from: f.completedAt ?? f.createdAt };
+    }
+  }
+  const expiresAt = first?.expiresAt ?? null;
+  const days = first
+    ? Math.max(1, Math.round((first.expiresAt.getTime() - first.from.getTime()) / DAY_MS))
+    : RETENTION_DAYS;
   const date = expiresAt
     ? new Intl.DateTimeFormat(texts.locale, {
         dateStyle: 'long',
@@ -158,7 +168,7 @@ export function buildShareMail(
     '',
     ...links.flatMap((l) => [`- ${l.name}`, `  ${l.url}`]),
     '',
-    ...(date ? [texts.expiry(date), ''] : []),
+    ...(date ? [texts.expiry(date, days), ''] : []),
     '--',
     texts.footer(product),
   ].join('\n');
@@ -172,7 +182,7 @@ ${content.message ? `<p style="white-space:pre-wrap">${escapeHtml(content.messag
 <ul>
 ${links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.name)}</a><br><span style="color:#555">${escapeHtml(l.url)}</span></li>`).join('\n')}
 </ul>
-${date ? `<p style="color:#b45309"><strong>${escapeHtml(texts.expiry(date))}</strong></p>` : ''}
+${date ? `<p style="color:#b45309"><strong>${escapeHtml(texts.expiry(date, days))}</strong></p>` : ''}
 <hr><p style="font-size:12px;color:#666">${escapeHtml(texts.footer(product))}</p>
 </body></html>`;
 

@@ -5,20 +5,9 @@
 // from the database; the API enforces them (./uploads.ts), the page only displays them.
 import type { RouteHandler } from '../api.ts';
 import type { PublicSettings } from '../domain/api-types.ts';
-import { acceptHint, maxFileBytes } from '../domain/service-settings.ts';
+import { publicSettings } from '../domain/service-settings.ts';
 import { json } from '../http.ts';
 import { readSettings } from '../settings-store.ts';
 
-export const settingsHandler: RouteHandler = async (_req, ctx) => {
-  const settings = await readSettings(ctx);
-  const accept = acceptHint(settings);
-  return json<PublicSettings>({
-    maxFileSize: maxFileBytes(settings),
-    retentionDays: settings.autoDeleteDays,
-    mailFrom: ctx.mailer?.from ?? null,
-    allowedFileTypes: settings.allowedFileTypes,
-    customFileTypes: settings.customFileTypes,
-    ...(accept ? { accept } : {}),
-    maintenanceMode: settings.maintenanceMode,
-  });
-};
+export const settingsHandler: RouteHandler = async (_req, ctx) =>
+  json<PublicSettings>(publicSettings(await readSettings(ctx), ctx.mailer?.from ?? null));

@@ -5,6 +5,7 @@
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
 import type { SweepResult } from '../domain/api-types.ts';
+import { DAY_MS } from '../domain/constants.ts';
 import { expiredFiles, pendingDeletions, staleUploads } from '../files-repo.ts';
 import { HttpError, json, timingSafeEqual } from '../http.ts';
 import { pruneRateLimits } from '../rate-limit.ts';
@@ -12,8 +13,6 @@ import { recordEvent, removeFile, requireStorage } from './share-common.ts';
 
 /** Rows handled per kind and run; a backlog is worked off over the next runs. */
 const SWEEP_BATCH = 500;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Keeps the daily analytics of yesterday and today current before files are deleted: they are
@@ -39,7 +38,7 @@ async function pruneLogs(ctx: ApiContext, now: Date): Promise<void> {
   const before = new Date(now.getTime() - ctx.config.limits.logRetentionMs).toISOString();
   await ctx.db.query('delete from public.system_logs where created_at < $1::timestamptz', [before]);
   await ctx.db.query('delete from public.download_logs where downloaded_at < $1::timestamptz', [before]);
-  await pruneRateLimits(ctx.db, new Date(now.getTime() - 24 * 60 * 60 * 1000));
+  await pruneRateLimits(ctx.db, new Date(now.getTime() - DAY_MS));
 }
 
 export async function sweepExpired(ctx: ApiContext): Promise<SweepResult> {

@@ -9,7 +9,7 @@ import {
   type SignedParts,
   type StoredParts,
 } from '../domain/api-types.ts';
-import { PART_URL_TTL_SECONDS } from '../domain/constants.ts';
+import { DAY_MS, PART_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { hasControlCharacters, neutralizeBidi, truncateKeepingExtension } from '../domain/file-name.ts';
 import { formatBytes } from '../domain/format-bytes.ts';
 import { partRange, planParts } from '../domain/part-plan.ts';
@@ -91,8 +91,6 @@ function parseCreate(body: Record<string, unknown>): { name: string; size: numbe
     throw new HttpError(400, 'invalid_type', 'File type must be a MIME type such as "text/plain".');
   return { name, size, type };
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The admin's settings that decide whether an upload may start (DESIGN, turn 2). */
 function enforceSettings(settings: ServiceSettings, file: { name: string; size: number; type: string }): void {

@@ -4,6 +4,7 @@
 import type { AdminRouteHandler } from '../../api.ts';
 import type { ApiContext } from '../../context.ts';
 import type { DailyFiguresDto, DashboardDto } from '../../domain/api-types.ts';
+import { DAY_MS } from '../../domain/constants.ts';
 import { json } from '../../http.ts';
 import { toDownloadLog } from './files.ts';
 import { choiceParam } from './query.ts';
@@ -11,7 +12,6 @@ import { choiceParam } from './query.ts';
 const DASHBOARD_DAYS = 30;
 const TOP_COUNTRIES = 5;
 const RECENT_DOWNLOADS = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
