@@ -16,8 +16,9 @@ const domainDir = fileURLToPath(new URL('./supabase/functions/_shared/domain', i
 /**
  * dist/_headers: the pages' security headers (CSP with frame-ancestors 'none', X-Frame-Options...)
  * for static hosts that read this file (Cloudflare Pages, Netlify). The page may connect to the API
- * (VITE_SUPABASE_URL), the bucket (S3_PUBLIC_ENDPOINT, S3_ENDPOINT or R2_ACCOUNT_ID) and any
- * origin listed in CSP_CONNECT_SRC (the peer server, say), each also as ws(s).
+ * (VITE_SUPABASE_URL), the bucket (S3_PUBLIC_ENDPOINT, S3_ENDPOINT or R2_ACCOUNT_ID), the PeerJS
+ * server of direct transfers (VITE_PEERJS_URL) and any origin listed in CSP_CONNECT_SRC, each also
+ * as ws(s).
  */
 function securityHeadersFile(): Plugin {
   return {
@@ -29,6 +30,7 @@ function securityHeadersFile(): Plugin {
       const connect = [
         originOf(env.VITE_SUPABASE_URL),
         originOf(env.S3_PUBLIC_ENDPOINT || env.S3_ENDPOINT || r2),
+        originOf(env.VITE_PEERJS_URL),
         ...(env.CSP_CONNECT_SRC ?? '').split(/\s+/).map((o) => originOf(o)),
       ].filter((o): o is string => o !== null);
       this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile({ connect }) });
@@ -156,5 +158,19 @@ export default defineConfig({
   ],
   build: {
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // WebRTC and crypto of direct transfers in one chunk of their own, loaded only by the
+            // /p2p screens (lazy routes), never by the entry or the download page.
+            {
+              name: 'p2p-vendor',
+              test: /node_modules[\\/](peerjs|peerjs-js-binarypack|webrtc-adapter|sdp|eventemitter3|@msgpack|tweetnacl)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { signSession } from '../supabase/functions/_shared/admin-auth.ts';
 import { createApiHandler } from '../supabase/functions/_shared/api.ts';
-import { readLimits, type ServerConfig } from '../supabase/functions/_shared/config.ts';
+import { readIceConfig, readLimits, type ServerConfig } from '../supabase/functions/_shared/config.ts';
 import type { ApiContext } from '../supabase/functions/_shared/context.ts';
 import type { ScriptDb } from '../supabase/functions/_shared/postgres-db.ts';
 import { openDatabase } from '../supabase/host/database.ts';
@@ -65,6 +65,7 @@ async function measure(label: string, db: ScriptDb): Promise<void> {
     storageMissing: [],
     trustedProxies: 0,
     limits: readLimits({}),
+    ice: readIceConfig({}),
     version: 'bench',
   } satisfies ServerConfig;
   const ctx: ApiContext = { config, db, storage: null, log: console, now: () => new Date() };

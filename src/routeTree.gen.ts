@@ -29,6 +29,8 @@ import { Route as AdminStorageRouteImport } from './routes/admin.storage';
 import { Route as AdminSystemRouteImport } from './routes/admin.system';
 import { Route as AdminUploadsRouteImport } from './routes/admin.uploads';
 import { Route as AdminUsersRouteImport } from './routes/admin.users';
+import { Route as SiteP2pIndexRouteImport } from './routes/_site.p2p.index';
+import { Route as SiteP2pPeerIdRouteImport } from './routes/_site.p2p.$peerId';
 import { Route as SiteSIndexRouteImport } from './routes/_site.s.index';
 import { Route as SiteSShareIdRouteImport } from './routes/_site.s.$shareId';
 import { Route as SiteShareIndexRouteImport } from './routes/_site.share.index';
@@ -133,6 +135,16 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AdminRoute,
 } as any);
+const SiteP2pIndexRoute = SiteP2pIndexRouteImport.update({
+  id: '/p2p/',
+  path: '/p2p/',
+  getParentRoute: () => SiteRoute,
+} as any);
+const SiteP2pPeerIdRoute = SiteP2pPeerIdRouteImport.update({
+  id: '/p2p/$peerId',
+  path: '/p2p/$peerId',
+  getParentRoute: () => SiteRoute,
+} as any);
 const SiteSIndexRoute = SiteSIndexRouteImport.update({
   id: '/s/',
   path: '/s/',
@@ -174,8 +186,10 @@ export interface FileRoutesByFullPath {
   '/admin/uploads': typeof AdminUploadsRoute;
   '/admin/users': typeof AdminUsersRoute;
   '/admin/': typeof AdminIndexRoute;
+  '/p2p/$peerId': typeof SiteP2pPeerIdRoute;
   '/s/$shareId': typeof SiteSShareIdRoute;
   '/share/$shareId': typeof SiteShareShareIdRoute;
+  '/p2p/': typeof SiteP2pIndexRoute;
   '/s/': typeof SiteSIndexRoute;
   '/share/': typeof SiteShareIndexRoute;
 }
@@ -198,8 +212,10 @@ export interface FileRoutesByTo {
   '/admin/users': typeof AdminUsersRoute;
   '/': typeof SiteIndexRoute;
   '/admin': typeof AdminIndexRoute;
+  '/p2p/$peerId': typeof SiteP2pPeerIdRoute;
   '/s/$shareId': typeof SiteSShareIdRoute;
   '/share/$shareId': typeof SiteShareShareIdRoute;
+  '/p2p': typeof SiteP2pIndexRoute;
   '/s': typeof SiteSIndexRoute;
   '/share': typeof SiteShareIndexRoute;
 }
@@ -225,8 +241,10 @@ export interface FileRoutesById {
   '/admin/users': typeof AdminUsersRoute;
   '/_site/': typeof SiteIndexRoute;
   '/admin/': typeof AdminIndexRoute;
+  '/_site/p2p/$peerId': typeof SiteP2pPeerIdRoute;
   '/_site/s/$shareId': typeof SiteSShareIdRoute;
   '/_site/share/$shareId': typeof SiteShareShareIdRoute;
+  '/_site/p2p/': typeof SiteP2pIndexRoute;
   '/_site/s/': typeof SiteSIndexRoute;
   '/_site/share/': typeof SiteShareIndexRoute;
 }
@@ -252,8 +270,10 @@ export interface FileRouteTypes {
     | '/admin/uploads'
     | '/admin/users'
     | '/admin/'
+    | '/p2p/$peerId'
     | '/s/$shareId'
     | '/share/$shareId'
+    | '/p2p/'
     | '/s/'
     | '/share/';
   fileRoutesByTo: FileRoutesByTo;
@@ -276,8 +296,10 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/'
     | '/admin'
+    | '/p2p/$peerId'
     | '/s/$shareId'
     | '/share/$shareId'
+    | '/p2p'
     | '/s'
     | '/share';
   id:
@@ -302,8 +324,10 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/_site/'
     | '/admin/'
+    | '/_site/p2p/$peerId'
     | '/_site/s/$shareId'
     | '/_site/share/$shareId'
+    | '/_site/p2p/'
     | '/_site/s/'
     | '/_site/share/';
   fileRoutesById: FileRoutesById;
@@ -455,6 +479,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/_site/p2p/': {
+      id: '/_site/p2p/';
+      path: '/p2p';
+      fullPath: '/p2p/';
+      preLoaderRoute: typeof SiteP2pIndexRouteImport;
+      parentRoute: typeof SiteRoute;
+    };
+    '/_site/p2p/$peerId': {
+      id: '/_site/p2p/$peerId';
+      path: '/p2p/$peerId';
+      fullPath: '/p2p/$peerId';
+      preLoaderRoute: typeof SiteP2pPeerIdRouteImport;
+      parentRoute: typeof SiteRoute;
+    };
     '/_site/s/': {
       id: '/_site/s/';
       path: '/s';
@@ -495,8 +533,10 @@ interface SiteRouteChildren {
   SiteTermsRoute: typeof SiteTermsRoute;
   SiteUploadRoute: typeof SiteUploadRoute;
   SiteIndexRoute: typeof SiteIndexRoute;
+  SiteP2pPeerIdRoute: typeof SiteP2pPeerIdRoute;
   SiteSShareIdRoute: typeof SiteSShareIdRoute;
   SiteShareShareIdRoute: typeof SiteShareShareIdRoute;
+  SiteP2pIndexRoute: typeof SiteP2pIndexRoute;
   SiteSIndexRoute: typeof SiteSIndexRoute;
   SiteShareIndexRoute: typeof SiteShareIndexRoute;
 }
@@ -510,8 +550,10 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteTermsRoute: SiteTermsRoute,
   SiteUploadRoute: SiteUploadRoute,
   SiteIndexRoute: SiteIndexRoute,
+  SiteP2pPeerIdRoute: SiteP2pPeerIdRoute,
   SiteSShareIdRoute: SiteSShareIdRoute,
   SiteShareShareIdRoute: SiteShareShareIdRoute,
+  SiteP2pIndexRoute: SiteP2pIndexRoute,
   SiteSIndexRoute: SiteSIndexRoute,
   SiteShareIndexRoute: SiteShareIndexRoute,
 };

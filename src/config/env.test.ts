@@ -14,6 +14,7 @@ describe('parsePublicEnv', () => {
       supabaseAnonKey: PUBLISHABLE,
       productName: 'Ulak',
       contactEmail: 'hello@ulak.app',
+      peerjsUrl: `${ORIGIN}/peerjs`,
     });
   });
 
@@ -30,6 +31,15 @@ describe('parsePublicEnv', () => {
     expect(env.supabaseUrl).toBe('https://abc.supabase.co');
     expect(env.productName).toBe('Kargo');
     expect(env.contactEmail).toBe('ops@kargo.test');
+    expect(env.peerjsUrl).toBe('https://abc.supabase.co/peerjs');
+  });
+
+  it('takes a separate PeerJS server from VITE_PEERJS_URL', () => {
+    const env = parsePublicEnv(
+      { VITE_SUPABASE_ANON_KEY: PUBLISHABLE, VITE_PEERJS_URL: 'https://signal.example/peerjs/' },
+      ORIGIN,
+    );
+    expect(env.peerjsUrl).toBe('https://signal.example/peerjs');
   });
 
   it.each(['not a url', 'ftp://files.example', '//missing-scheme'])(

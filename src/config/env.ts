@@ -11,6 +11,11 @@ export interface PublicEnv {
   supabaseAnonKey: string;
   productName: string;
   contactEmail: string;
+  /**
+   * The PeerJS signalling server of direct transfers. Default: `${supabaseUrl}/peerjs`, where the
+   * one-machine host serves it; VITE_PEERJS_URL for a separate one (Supabase Edge has no WebSockets).
+   */
+  peerjsUrl: string;
 }
 
 /** The raw variables as Vite exposes them (`import.meta.env`). */
@@ -52,11 +57,13 @@ export function parsePublicEnv(raw: RawPublicEnv, origin?: string): PublicEnv {
   if (supabaseAnonKey === undefined || !isValidAnonKey(supabaseAnonKey)) {
     throw new Error(INVALID_ANON_KEY_MESSAGE);
   }
+  const peerjs = text(raw, 'VITE_PEERJS_URL');
   return {
     supabaseUrl,
     supabaseAnonKey,
     productName: text(raw, 'VITE_PRODUCT_NAME') ?? DEFAULT_PRODUCT_NAME,
     contactEmail: text(raw, 'VITE_CONTACT_EMAIL') ?? DEFAULT_CONTACT_EMAIL,
+    peerjsUrl: peerjs === undefined ? `${supabaseUrl}/peerjs` : parseUrl(peerjs),
   };
 }
 

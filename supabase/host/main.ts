@@ -175,13 +175,15 @@ async function main(): Promise<void> {
     VITE_PRODUCT_NAME: given.VITE_PRODUCT_NAME ?? config.productName,
     ...(given.VITE_SUPABASE_URL ? { VITE_SUPABASE_URL: given.VITE_SUPABASE_URL } : {}),
     ...(given.VITE_CONTACT_EMAIL ? { VITE_CONTACT_EMAIL: given.VITE_CONTACT_EMAIL } : {}),
+    ...(given.VITE_PEERJS_URL ? { VITE_PEERJS_URL: given.VITE_PEERJS_URL } : {}),
   };
   // The pages may connect to the app's own origin (API, storage and peer server on this host), and
-  // to an API and a bucket elsewhere when configured so.
+  // to an API, a bucket and a PeerJS server elsewhere when configured so.
   const headers = pageHeaders({
     connect: [
       publicOrigin,
       originOf(given.VITE_SUPABASE_URL),
+      originOf(given.VITE_PEERJS_URL),
       embeddedStorage ? null : originOf(config.storage?.publicEndpoint ?? config.storage?.endpoint),
     ].filter((o): o is string => o !== null),
   });

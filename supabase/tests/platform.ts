@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiHandler } from '../functions/_shared/api.ts';
-import { readLimits, type ServerConfig } from '../functions/_shared/config.ts';
+import { readIceConfig, readLimits, type ServerConfig } from '../functions/_shared/config.ts';
 import type { ApiContext, Logger } from '../functions/_shared/context.ts';
 import { createStorage, type Storage, type StorageConfig } from '../functions/_shared/storage.ts';
 import { sendResponse, toRequest } from '../host/http-bridge.ts';
@@ -103,6 +103,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     version: '0.0.0-test',
     trustedProxies: 0,
     limits: readLimits({}),
+    ice: readIceConfig({}),
     ...options.config,
   };
 

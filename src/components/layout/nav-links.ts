@@ -4,6 +4,7 @@ import type { ParseKeys } from 'i18next';
 export const HEADER_LINKS = [
   { to: '/', labelKey: 'nav.home' },
   { to: '/upload', labelKey: 'nav.transfers' },
+  { to: '/p2p', labelKey: 'nav.directTransfer' },
   { to: '/how-it-works', labelKey: 'nav.howItWorks' },
   { to: '/about', labelKey: 'nav.about' },
 ] as const satisfies readonly { to: string; labelKey: ParseKeys }[];

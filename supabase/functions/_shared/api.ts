@@ -13,6 +13,7 @@ import { sendMail } from './handlers/send-mail.ts';
 import { StorageError } from './storage.ts';
 import { isDatabaseDown } from './postgres-db.ts';
 import { settingsHandler } from './handlers/settings.ts';
+import { iceServersHandler } from './handlers/ice-servers.ts';
 
 export type RouteHandler = (req: Request, ctx: ApiContext, params: Record<string, string>) => Promise<Response>;
 
@@ -53,6 +54,7 @@ const routes: Route[] = [
   ...shareRoutes,
   ...publicRoutes,
   { method: 'POST', path: '/send', handler: sendMail, auth: 'anon' },
+  { method: 'GET', path: '/p2p/ice-servers', handler: iceServersHandler, auth: 'anon' },
 ];
 
 function match(pattern: string, path: string): Record<string, string> | null {

@@ -38,6 +38,8 @@ export interface ServerConfig {
   trustedProxies: number;
   /** The per-visitor quotas and the clean-up windows (README, "Limits and quotas"). */
   limits: ServerLimits;
+  /** ICE servers the direct-transfer page gets from GET /p2p/ice-servers. */
+  ice: IceConfig;
 }
 
 export interface ServerLimits {
@@ -106,6 +108,26 @@ export function readTrustedProxies(env: Env): number {
 /** The format hashPassword writes (scripts/hash-password.ts): pbkdf2-sha256$<iterations>$<salt>$<hash>. */
 const PASSWORD_HASH = /^pbkdf2-sha256\$[1-9]\d{3,7}\$[A-Za-z0-9_-]{16,}\$[A-Za-z0-9_-]{40,}$/;
 
+export interface IceConfig {
+  /** STUN servers (stun: or stuns: URLs); SPEC's two public ones unless STUN_URLS is set. */
+  stunUrls: string[];
+  /** TURN servers (turn: or turns: URLs); empty unless TURN_URLS and TURN_SECRET are both set. */
+  turnUrls: string[];
+  /** coturn's `static-auth-secret`: time-limited credentials are derived from it, it never leaves the server. */
+  turnSecret?: string;
+  /** How long handed-out TURN credentials stay valid. */
+  turnTtlSeconds: number;
+}
+
+/** SPEC §7's two public STUN servers (also PeerJS's defaults). */
+export const DEFAULT_STUN_URLS = ['stun:stun.l.google.com:19302', 'stun:global.stun.twilio.com:3478'];
+
+/**
+ * Validity of TURN credentials: 12 hours. coturn checks the expiry on every allocation refresh, so
+ * it must outlast the longest transfer (2 GB at 1 Mbit/s is about 4.5 hours) with room to spare.
+ */
+export const DEFAULT_TURN_TTL_SECONDS = 12 * 60 * 60;
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
@@ -159,6 +181,35 @@ export function readStorageConfig(env: Env): { storage: StorageConfig | null; mi
   };
 }
 
+function urlList(env: Env, name: string, schemes: RegExp): string[] {
+  const urls = (env[name] ?? '').split(/[\s,]+/).filter((url) => url !== '');
+  for (const url of urls) {
+    // Printable ASCII only: these go into every browser's RTCPeerConnection configuration.
+    if (!schemes.test(url) || !/^[\x21-\x7e]+$/.test(url)) {
+      throw new ConfigError(
+        `${name} has an invalid entry "${url}": expected ${schemes.source} URLs, separated by commas.`,
+      );
+    }
+  }
+  return urls;
+}
+
+/** STUN and optional TURN settings; TURN needs both TURN_URLS and TURN_SECRET. */
+export function readIceConfig(env: Env): IceConfig {
+  const stunUrls = env.STUN_URLS?.trim() ? urlList(env, 'STUN_URLS', /^stuns?:/) : DEFAULT_STUN_URLS;
+  const turnUrls = urlList(env, 'TURN_URLS', /^turns?:/);
+  const turnSecret = env.TURN_SECRET?.trim() || undefined;
+  if (turnUrls.length > 0 !== (turnSecret !== undefined)) {
+    throw new ConfigError('TURN_URLS and TURN_SECRET go together: set both for a TURN server, or neither.');
+  }
+  const ttl = env.TURN_TTL_SECONDS?.trim();
+  const turnTtlSeconds = ttl ? Number(ttl) : DEFAULT_TURN_TTL_SECONDS;
+  if (!Number.isInteger(turnTtlSeconds) || turnTtlSeconds < 60 || turnTtlSeconds > 7 * 24 * 60 * 60) {
+    throw new ConfigError(`TURN_TTL_SECONDS "${ttl}" must be a whole number of seconds from 60 to 604800.`);
+  }
+  return { stunUrls, turnUrls, turnSecret, turnTtlSeconds };
+}
+
 export function loadServerConfig(env: Env): ServerConfig {
   const publicOrigin = required(env, 'PUBLIC_ORIGIN').replace(/\/+$/, '');
   if (!isValidUrl(publicOrigin)) {
@@ -201,5 +252,6 @@ export function loadServerConfig(env: Env): ServerConfig {
     version: env.APP_VERSION?.trim() || 'unknown',
     trustedProxies: readTrustedProxies(env),
     limits: readLimits(env),
+    ice: readIceConfig(env),
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
 import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
 import type { FileDto } from '@domain/api-types';
 import { describeError, localFailure } from '@/lib/api/failure';
@@ -20,8 +21,7 @@ import { useUploadBatch } from '../hooks/use-upload-batch';
 import type { BatchEntry } from '../hooks/use-upload-batch';
 import { UploadCardContext } from '../hooks/use-upload-card';
 import type { UploadCardApi } from '../hooks/use-upload-card';
-import { FileDropOverlay } from './file-drop-overlay';
-import { PickButton } from './pick-button';
+import { PickButton } from '@/components/pick-button';
 import { SelectedFilesList } from './selected-files-list';
 import { UploadResults } from './upload-results';
 
@@ -114,7 +114,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
 
   return (
     <UploadCardContext.Provider value={api}>
-      <FileDropOverlay onFiles={addFiles} disabled={busy} />
+      <FileDropOverlay onFiles={addFiles} label={t('upload.card.dropHere')} disabled={busy} />
       <Card withBorder shadow="sm" padding="lg" radius="lg" component="section" aria-labelledby="upload-card-title">
         <Stack gap="md">
           <Stack gap={4}>

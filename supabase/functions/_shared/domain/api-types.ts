@@ -200,6 +200,22 @@ export interface AdminSession {
   expiresAt: string;
 }
 
+// ---- direct transfer
+
+/** One entry of RTCConfiguration.iceServers, as the browser takes it. */
+export interface IceServerDto {
+  urls: string[];
+  username?: string;
+  credential?: string;
+}
+
+/** GET /p2p/ice-servers: what the direct-transfer page hands to WebRTC. */
+export interface IceServersDto {
+  iceServers: IceServerDto[];
+  /** Seconds the TURN credentials stay valid; absent when there is no TURN server. */
+  ttlSeconds?: number;
+}
+
 // ---- errors
 
 /**

@@ -18,7 +18,10 @@ export interface PickButtonProps {
   testId: string;
 }
 
-/** 'Add files' or 'Add folder': a button that opens the browser's picker (a hidden file input). */
+/**
+ * 'Add files' or 'Add folder': a button that opens the browser's picker (a hidden file input). Home's
+ * upload card and the direct-transfer screen both pick with it.
+ */
 export function PickButton({ label, icon, folder = false, onFiles, disabled, accept, testId }: PickButtonProps) {
   const input = useRef<HTMLInputElement>(null);
   return (

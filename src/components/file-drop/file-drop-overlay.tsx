@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { readDroppedFiles } from '../utils/read-dropped-files';
+import { readDroppedFiles } from './read-dropped-files';
 import classes from './file-drop-overlay.module.css';
 
 function carriesFiles(event: DragEvent): boolean {
@@ -12,15 +11,18 @@ function carriesFiles(event: DragEvent): boolean {
 /**
  * Lets files (and folders) be dropped anywhere on the page while it is mounted. A full-page
  * overlay shows where they go; it is announced, and the Add buttons remain the keyboard way in.
+ * Used by Home's upload card and the direct-transfer screen, each with its own `label`.
  */
 export function FileDropOverlay({
   onFiles,
+  label,
   disabled = false,
 }: {
   onFiles: (files: File[]) => void;
+  /** What the overlay says while files are dragged over the page. */
+  label: string;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation();
   const [active, setActive] = useState(false);
   // dragenter/dragleave fire for every child element crossed; count them to know when it really left.
   const depth = useRef(0);
@@ -81,7 +83,7 @@ export function FileDropOverlay({
               <IconCloudUpload size={48} />
             </ThemeIcon>
             <Text fz="xl" fw={700} c="white">
-              {t('upload.card.dropHere')}
+              {label}
             </Text>
           </Stack>
         )}

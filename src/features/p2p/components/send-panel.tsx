@@ -1,0 +1,199 @@
+import { useEffect } from 'react';
+import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  IconCircleCheck,
+  IconFilePlus,
+  IconFolderPlus,
+  IconRefresh,
+  IconSend,
+  IconWifiOff,
+  IconX,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
+import { PickButton } from '@/components/pick-button';
+import { SendController, type SendSnapshot } from '../api/send-controller';
+import { useController } from '../hooks/use-controller';
+import { useLeaveWarning } from '../hooks/use-leave-warning';
+import { usePickedFiles } from '../hooks/use-picked-files';
+import { OfferedFiles } from './offered-files';
+import { ReceiveLinkCard } from './receive-link-card';
+import { SafetyCode } from './safety-code';
+import { SendToCodeForm } from './send-to-code-form';
+import { TransferError } from './transfer-error';
+import { TransferProgress } from './transfer-progress';
+import { CancelButton } from './cancel-button';
+import { LIVE_PHASES } from '../utils/session-core';
+
+/**
+ * The sending side of /p2p: pick files, share the receive link (or type a code), watch it go.
+ * `visible`: its tab is the one shown (drops are taken only then).
+ */
+export function SendPanel({ onStartOver, visible }: { onStartOver: () => void; visible: boolean }) {
+  const { t } = useTranslation();
+  const { files, add, remove } = usePickedFiles();
+  const { controller, snapshot } = useController<SendSnapshot, SendController>((ice) => new SendController(ice));
+  const phase = snapshot?.session.phase ?? 'waiting';
+  const waiting = snapshot?.mode !== 'code' && phase === 'waiting';
+  useLeaveWarning(LIVE_PHASES.has(phase));
+
+  // The controller offers whatever is picked when a receiver arrives.
+  useEffect(() => controller?.setFiles(files), [controller, files]);
+
+  return (
+    <Stack gap="md">
+      <FileDropOverlay onFiles={add} label={t('p2p.send.dropHere')} disabled={!waiting || !visible} />
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="p2p-send-title">
+        <Stack gap="sm">
+          <Title order={2} fz="h4" id="p2p-send-title">
+            {t('p2p.send.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('p2p.send.hint')}
+          </Text>
+          <Group grow gap="sm">
+            <PickButton
+              label={t('p2p.send.addFiles')}
+              icon={<IconFilePlus size={18} aria-hidden />}
+              onFiles={add}
+              disabled={!waiting}
+              testId="p2p-files-input"
+            />
+            <PickButton
+              label={t('p2p.send.addFolder')}
+              icon={<IconFolderPlus size={18} aria-hidden />}
+              folder
+              onFiles={add}
+              disabled={!waiting}
+              testId="p2p-folder-input"
+            />
+          </Group>
+          {files.length > 0 && (
+            <>
+              <Text size="sm" fw={600} aria-live="polite">
+                {t('p2p.send.selected', { count: files.length })}
+              </Text>
+              <OfferedFiles
+                files={files.map((file) => ({ path: file.path, size: file.blob.size, type: file.type }))}
+                label={t('p2p.send.listLabel')}
+                action={(index) => {
+                  const file = files[index];
+                  if (!file || !waiting) return null;
+                  return (
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => remove(file.id)}
+                      aria-label={t('p2p.send.remove', { name: file.path })}
+                    >
+                      <IconX size={16} aria-hidden />
+                    </ActionIcon>
+                  );
+                }}
+              />
+            </>
+          )}
+        </Stack>
+      </Paper>
+
+      {snapshot !== null && !snapshot.online && (
+        <Alert color="orange" variant="light" role="status" icon={<IconWifiOff size={18} aria-hidden />}>
+          {t('p2p.offline')}
+        </Alert>
+      )}
+
+      {files.length > 0 && controller !== null && snapshot !== null && (
+        <SendSession controller={controller} snapshot={snapshot} onStartOver={onStartOver} />
+      )}
+    </Stack>
+  );
+}
+
+function SendSession({
+  controller,
+  snapshot,
+  onStartOver,
+}: {
+  controller: SendController;
+  snapshot: SendSnapshot;
+  onStartOver: () => void;
+}) {
+  const { t } = useTranslation();
+  const { session } = snapshot;
+  const { phase } = session;
+  const compare = snapshot.mode === 'code';
+
+  if (phase === 'waiting' && snapshot.mode === 'link') {
+    return (
+      <>
+        <ReceiveLinkCard link={snapshot.link} fileCount={controller.session.getSnapshot().files.length || 1} />
+        {session.refused > 0 && (
+          <Alert color="orange" variant="light" role="status">
+            {t('p2p.send.refused', { count: session.refused })}
+          </Alert>
+        )}
+        <SendToCodeForm onSend={(code) => void controller.sendToCode(code)} />
+      </>
+    );
+  }
+
+  const startOver = (
+    <Button variant="light" leftSection={<IconRefresh size={18} aria-hidden />} onClick={onStartOver}>
+      {t('p2p.send.sendMore')}
+    </Button>
+  );
+
+  if (phase === 'failed' && session.error) {
+    return (
+      <TransferError error={session.error} apiFailure={snapshot.apiFailure}>
+        <Group gap="xs">
+          {snapshot.mode === 'code' && (
+            <Button variant="light" color="red" onClick={() => controller.backToLink()}>
+              {t('p2p.send.backToLink')}
+            </Button>
+          )}
+          {startOver}
+        </Group>
+      </TransferError>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={t('p2p.progress.label')}>
+      <Stack gap="md">
+        {session.safetyCode !== undefined && <SafetyCode code={session.safetyCode} compare={compare} />}
+        {phase === 'connecting' && (
+          <Group gap="sm" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm">{t('p2p.send.connecting')}</Text>
+          </Group>
+        )}
+        {phase === 'offered' && (
+          <Text size="sm" role="status">
+            {t('p2p.send.offered')}
+          </Text>
+        )}
+        <TransferProgress snapshot={snapshot} />
+        {phase === 'done' && (
+          <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck size={20} aria-hidden />}>
+            {t('p2p.send.done')}
+          </Alert>
+        )}
+        {phase === 'cancelled' && (
+          <Text size="sm" role="status">
+            {t('p2p.cancelled')}
+          </Text>
+        )}
+        <Group gap="xs">
+          {phase === 'comparing' && (
+            <Button leftSection={<IconSend size={18} aria-hidden />} onClick={() => controller.session.confirm()}>
+              {t('p2p.send.confirmCodes')}
+            </Button>
+          )}
+          {LIVE_PHASES.has(phase) && <CancelButton onCancel={() => controller.session.cancel()} />}
+          {(phase === 'done' || phase === 'cancelled') && startOver}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,34 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { equalBytes, fromBase64Url, randomString, toBase64Url } from './encoding';
+
+describe('base64url', () => {
+  it('round-trips every length and matches Node', () => {
+    for (let length = 0; length < 40; length++) {
+      const bytes = crypto.getRandomValues(new Uint8Array(length));
+      const text = toBase64Url(bytes);
+      expect(text).toBe(Buffer.from(bytes).toString('base64url'));
+      expect(fromBase64Url(text)).toEqual(bytes);
+    }
+  });
+
+  it.each(['a', 'ab=c', 'ab c', 'ab+/', 'AB%3D', 'AR'])('refuses %j', (text) => {
+    expect(fromBase64Url(text)).toBeNull();
+  });
+});
+
+describe('randomString', () => {
+  it('uses only the alphabet, every letter of it', () => {
+    const text = randomString('abc', 3000);
+    expect(text).toMatch(/^[abc]{3000}$/);
+    for (const letter of 'abc') expect(text.split(letter).length - 1).toBeGreaterThan(800);
+  });
+});
+
+describe('equalBytes', () => {
+  it('compares length and content', () => {
+    expect(equalBytes(new Uint8Array([1, 2]), new Uint8Array([1, 2]))).toBe(true);
+    expect(equalBytes(new Uint8Array([1, 2]), new Uint8Array([1, 3]))).toBe(false);
+    expect(equalBytes(new Uint8Array([1]), new Uint8Array([1, 0]))).toBe(false);
+  });
+});
