@@ -69,9 +69,13 @@ test('an upload survives a restarted server and completes by itself', async ({ b
   const context = await browser.newContext({ baseURL: ORIGIN });
   try {
     const page = await context.newPage();
-    // Parts held back a moment, so the restart lands in the middle of the upload.
+    // After the first 4 parts, every part waits until the host is down, so the restart lands in the
+    // middle of the upload however fast this machine is (they then fail and are sent again later).
+    let puts = 0;
+    let hostDown = (): void => undefined;
+    const stopped = new Promise<void>((resolve) => (hostDown = resolve));
     await context.route(/\/storage\//, async (route) => {
-      if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 500));
+      if (route.request().method() === 'PUT' && ++puts > 4) await stopped;
       await route.continue().catch(() => undefined);
     });
     const source = await makeRandomFile(dir, 'survives restart.bin', 150 * 1024 * 1024);
@@ -81,6 +85,7 @@ test('an upload survives a restarted server and completes by itself', async ({ b
     await waitForJob(page, source.name, (job) => job.parts.length >= 4);
 
     await stopHost();
+    hostDown();
     const during = await waitForJob(page, source.name, (job) => job.state === 'paused', 60_000);
     expect(during.parts.length).toBeLessThan(during.partCount ?? 0);
     await startHost();
