@@ -1,4 +1,5 @@
-import { Box, Burger, Container, Drawer, Group, Stack } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useWindowScroll } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +7,20 @@ import { HEADER_BLUR_SCROLL_PX } from '@domain/constants';
 import { BrandLogo } from './brand-logo';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LanguageToggle } from './language-toggle';
+import { MOBILE_MENU_ID } from './mobile-menu-id';
 import { HEADER_LINKS } from './nav-links';
 import classes from './site-header.module.css';
+
+// Loaded on the first tap of the burger (or a hover or focus before it): see mobile-menu.tsx.
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 
 export function SiteHeader() {
   const { t } = useTranslation();
   const [{ y }] = useWindowScroll();
   const [menuOpen, menu] = useDisclosure(false);
+  // Stays mounted after the first opening, so the drawer's closing transition runs.
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const scrolled = y > HEADER_BLUR_SCROLL_PX;
 
   return (
@@ -40,41 +48,25 @@ export function SiteHeader() {
               hiddenFrom="sm"
               size="sm"
               opened={menuOpen}
-              onClick={menu.toggle}
+              onClick={() => {
+                setMenuLoaded(true);
+                menu.toggle();
+              }}
+              onPointerEnter={() => void loadMobileMenu()}
+              onFocus={() => void loadMobileMenu()}
               aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
               aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
+              aria-controls={MOBILE_MENU_ID}
             />
           </Group>
         </Group>
       </Container>
 
-      <Drawer
-        id="mobile-menu"
-        opened={menuOpen}
-        onClose={menu.close}
-        title={t('nav.menu')}
-        position="right"
-        size="xs"
-        hiddenFrom="sm"
-        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
-      >
-        <nav aria-label={t('nav.mobile')}>
-          <Stack gap={4}>
-            {HEADER_LINKS.map((link) => (
-              <Link
-                key={link.to}
-                to={link.to}
-                className={classes.drawerLink}
-                activeOptions={{ exact: link.to === '/' }}
-                onClick={menu.close}
-              >
-                {t(link.labelKey)}
-              </Link>
-            ))}
-          </Stack>
-        </nav>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpen} onClose={menu.close} />
+        </Suspense>
+      )}
     </header>
   );
 }
