@@ -1,14 +1,16 @@
-import '@mantine/core/styles.css';
+import './mantine-styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from '@/components/app-providers';
 import { StartupErrorScreen } from '@/components/errors/startup-error-screen';
 import { DEFAULT_PRODUCT_NAME } from '@/config/site';
-import { setupI18n } from '@/lib/i18n';
+import { i18nReady, setupI18n } from '@/lib/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
+// Detects the visitor's language and starts fetching its strings, alongside the app's chunks.
+const i18n = setupI18n(DEFAULT_PRODUCT_NAME);
 
 // The app is imported dynamically so that a bad .env (which throws while the app's modules load)
 // ends on a readable screen instead of a blank page.
@@ -21,6 +23,7 @@ async function start(): Promise<void> {
     ]);
     // Before the first render, so Transfers can open with the saved list (offline too).
     setupTransfersPersistence(queryClient);
+    await i18nReady();
     root.render(
       <StrictMode>
         <App />
@@ -30,8 +33,10 @@ async function start(): Promise<void> {
   } catch (error) {
     console.error(error);
     const message = error instanceof Error ? error.message : String(error);
+    // Without its strings if they could not load either: the message itself is what matters here.
+    await i18nReady().catch(() => undefined);
     root.render(
-      <AppProviders i18n={setupI18n(DEFAULT_PRODUCT_NAME)}>
+      <AppProviders i18n={i18n}>
         <StartupErrorScreen message={message} />
       </AppProviders>,
     );

@@ -1,11 +1,10 @@
 // Translations for every visible string. English and Turkish; the visitor's choice is kept in
 // localStorage under `language`, and the first visit follows the browser's language.
 import i18next from 'i18next';
+import type { BackendModule, ResourceLanguage } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
-import en from '@/locales/en.json';
-import tr from '@/locales/tr.json';
 
 export const SUPPORTED_LANGUAGES = ['en', 'tr'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -13,10 +12,28 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 /** localStorage key of the chosen language (SPEC §2). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-export const resources = {
-  en: { translation: en },
-  tr: { translation: tr },
-} as const;
+/** One locale file's content (the `translation` namespace of one language). */
+export type Translations = ResourceLanguage;
+
+/**
+ * Each locale file is a chunk of its own, fetched when its language is first needed: a visitor
+ * downloads only the strings of their language (each file is about 45 KB before compression).
+ */
+const LOCALE_FILES: Record<Language, () => Promise<{ default: Translations }>> = {
+  en: () => import('@/locales/en.json'),
+  tr: () => import('@/locales/tr.json'),
+};
+
+const localeFiles: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language, _namespace, callback) {
+    LOCALE_FILES[toLanguage(language)]().then(
+      (file) => callback(null, file.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export const i18n = i18next.createInstance();
 
@@ -29,28 +46,39 @@ export function toLanguage(value: string | undefined): Language {
   return value?.toLowerCase().startsWith('tr') ? 'tr' : 'en';
 }
 
+let ready: Promise<unknown> | null = null;
+
 /**
  * Initialises the shared instance once. `productName` fills `{{product}}` in every string.
  * Later calls only update the product name, so tests and the error screen can call it freely.
+ * `bundled` gives languages at once (tests); any other language loads when first used, and
+ * `i18nReady` says when the first one has.
  */
-export function setupI18n(productName: string): typeof i18n {
-  if (i18n.isInitialized) {
+export function setupI18n(productName: string, bundled: Partial<Record<Language, Translations>> = {}): typeof i18n {
+  if (ready) {
     i18n.options.interpolation = {
       ...i18n.options.interpolation,
       defaultVariables: { product: productName },
     };
     return i18n;
   }
-  void i18n
+  ready = i18n
     .use(LanguageDetector)
+    .use(localeFiles)
     .use(initReactI18next)
     .init({
-      resources,
+      resources: Object.fromEntries(
+        Object.entries(bundled).map(([language, translation]) => [language, { translation }]),
+      ),
+      partialBundledLanguages: true,
       supportedLngs: SUPPORTED_LANGUAGES,
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      fallbackLng: 'en',
-      // Resources are bundled, so initialisation is synchronous and no Suspense is needed.
+      // Both files have the same keys (locales.test.ts), so Turkish needs no English underneath:
+      // a Turkish visitor does not download the English file too.
+      fallbackLng: { tr: [], default: ['en'] },
+      // Starts loading at once; main.tsx waits for `i18nReady` before the first render, so no
+      // component suspends for its strings.
       initAsync: false,
       interpolation: { escapeValue: false, defaultVariables: { product: productName } },
       detection: {
@@ -68,4 +96,9 @@ export function setupI18n(productName: string): typeof i18n {
   syncDocumentLanguage(toLanguage(i18n.resolvedLanguage ?? i18n.language));
   i18n.on('languageChanged', (language) => syncDocumentLanguage(toLanguage(language)));
   return i18n;
+}
+
+/** Resolves when the detected language's strings are loaded (at once when they were bundled). */
+export function i18nReady(): Promise<unknown> {
+  return ready ?? Promise.reject(new Error('setupI18n has not been called'));
 }

@@ -2,6 +2,9 @@
 // alike, so everything DOM-specific is guarded.
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
+import { setupI18n } from '@/lib/i18n';
+import en from '@/locales/en.json';
+import tr from '@/locales/tr.json';
 
 // src/config/env.ts reads the public env when first imported; tests get valid, harmless values
 // unless the run supplies its own (vitest `test.env` or the shell).
@@ -9,6 +12,10 @@ if (!import.meta.env.VITE_SUPABASE_URL) vi.stubEnv('VITE_SUPABASE_URL', 'http://
 if (!import.meta.env.VITE_SUPABASE_ANON_KEY) {
   vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'sb_publishable_test_key_for_unit_tests_0000');
 }
+
+// Both languages at hand from the start, so a test reads strings synchronously (the app fetches
+// only the visitor's language). Later setupI18n calls keep these.
+setupI18n('Ulak', { en, tr });
 
 if (typeof window !== 'undefined') {
   // Mantine reads these; happy-dom has them today, the stubs keep tests working if it stops.
