@@ -1,3 +1,4 @@
+import './admin-mantine-styles';
 import type { ReactNode } from 'react';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { AdminShell } from './admin-shell';
