@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
+import { HintTooltip } from './hint-tooltip';
 
 export interface ShareActionProps {
   /** An icon button with a tooltip (list rows), or a labelled button. */
@@ -16,11 +17,11 @@ export interface ShareActionProps {
 export function ShareAction({ compact, label, compactLabel, icon: Icon, onClick }: ShareActionProps) {
   if (compact) {
     return (
-      <Tooltip label={label} withinPortal={false}>
+      <HintTooltip label={label}>
         <ActionIcon variant="subtle" size="lg" onClick={onClick} aria-label={compactLabel}>
           <Icon size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </HintTooltip>
     );
   }
   return (

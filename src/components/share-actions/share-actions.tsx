@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, VisuallyHidden } from '@mantine/core';
 import { IconBrandWhatsapp, IconCheck, IconCopy, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { HintTooltip } from './hint-tooltip';
 import { NativeShareButton } from './native-share-button';
 import { ShareQrButton } from './share-qr-button';
 import { mailtoHref, whatsAppHref } from './share-links';
@@ -37,7 +38,7 @@ interface CompactLinkProps {
 /** A share link as an icon with a tooltip, for list rows. */
 function CompactLink({ href, label, ariaLabel, color, newTab = false, children }: CompactLinkProps) {
   return (
-    <Tooltip label={label} withinPortal={false}>
+    <HintTooltip label={label}>
       <ActionIcon
         component="a"
         href={href}
@@ -49,7 +50,7 @@ function CompactLink({ href, label, ariaLabel, color, newTab = false, children }
       >
         {children}
       </ActionIcon>
-    </Tooltip>
+    </HintTooltip>
   );
 }
 
@@ -72,7 +73,7 @@ export function ShareActions({ url, fileName, expiresAt, variant = 'buttons', ch
   if (variant === 'compact') {
     return (
       <Group gap={4} wrap="nowrap" role="group" aria-label={t('shareActions.group', { name: fileName })}>
-        <Tooltip label={copyLabel} withinPortal={false}>
+        <HintTooltip label={copyLabel}>
           <ActionIcon
             variant="subtle"
             color={copied ? 'teal' : undefined}
@@ -82,7 +83,7 @@ export function ShareActions({ url, fileName, expiresAt, variant = 'buttons', ch
           >
             <CopyIcon size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </HintTooltip>
         <CompactLink
           href={whatsApp}
           newTab

@@ -1,50 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Anchor, Center, Loader, Modal, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ShareAction } from './share-action';
 
-/** The link as an SVG QR code, made in the browser (the link never goes to a third party). */
-async function qrSvgDataUrl(url: string): Promise<string> {
-  // Loaded on first use: most visitors never open a QR code.
-  const { toString } = await import('qrcode');
-  const svg = await toString(url, {
-    type: 'svg',
-    margin: 2,
-    errorCorrectionLevel: 'M',
-    color: { dark: '#000000', light: '#ffffff' },
-  });
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
-
-function QrCodeImage({ url, fileName }: { url: string; fileName: string }) {
-  const { t } = useTranslation();
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    qrSvgDataUrl(url)
-      .then((value) => live && setSrc(value))
-      .catch((error: unknown) => {
-        console.error('Could not draw the QR code', error);
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  if (failed) return <Text c="red">{t('shareExtras.qrFailed')}</Text>;
-  if (src === null) return <Loader aria-label={t('shareExtras.qrLoading')} />;
-  return (
-    <img
-      src={src}
-      alt={t('shareExtras.qrAlt', { name: fileName, url })}
-      width={240}
-      height={240}
-      style={{ maxWidth: '100%', height: 'auto', background: '#fff', borderRadius: 8 }}
-    />
-  );
-}
+const ShareQrDialog = lazy(() => import('./share-qr-dialog').then((m) => ({ default: m.ShareQrDialog })));
 
 export interface ShareQrButtonProps {
   url: string;
@@ -56,6 +15,7 @@ export interface ShareQrButtonProps {
 export function ShareQrButton({ url, fileName, compact = false }: ShareQrButtonProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  const [used, setUsed] = useState(false);
   return (
     <>
       <ShareAction
@@ -63,25 +23,17 @@ export function ShareQrButton({ url, fileName, compact = false }: ShareQrButtonP
         label={t('shareExtras.qr')}
         compactLabel={t('shareExtras.qrAria', { name: fileName })}
         icon={IconQrcode}
-        onClick={() => setOpened(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpened(true);
+        }}
       />
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={t('shareExtras.qrTitle', { name: fileName })}
-        closeButtonProps={{ 'aria-label': t('shareExtras.close') }}
-        centered
-      >
-        <Stack align="center" gap="sm">
-          <Center mih={240}>{opened && <QrCodeImage url={url} fileName={fileName} />}</Center>
-          <Text size="sm" c="dimmed" ta="center">
-            {t('shareExtras.qrHint')}
-          </Text>
-          <Anchor href={url} size="sm" style={{ overflowWrap: 'anywhere' }} ta="center">
-            {url}
-          </Anchor>
-        </Stack>
-      </Modal>
+      {/* Mounted from the first opening on, so the dialog's closing transition still runs. */}
+      {used && (
+        <Suspense fallback={null}>
+          <ShareQrDialog url={url} fileName={fileName} opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
