@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { myFilesQueryOptions } from '@/features/transfers/api/get-my-files';
 import { TransfersScreen } from '@/features/transfers/components/transfers-screen';
-import { SendFileButton } from '@/features/upload/components/send-file-modal';
+import { SendFileButton } from '@/features/upload/components/send-file-button';
 
 export const Route = createFileRoute('/_site/upload')({
   // Started, not awaited: the list reads IndexedDB and the API, and the screen has its own

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
-import { HintTooltip } from './hint-tooltip';
+import { HintTooltip } from '@/components/hint-tooltip';
 
 export interface ShareActionProps {
   /** An icon button with a tooltip (list rows), or a labelled button. */

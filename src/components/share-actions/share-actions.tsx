@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, VisuallyHidden } from '@mantine/core';
 import { IconBrandWhatsapp, IconCheck, IconCopy, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { HintTooltip } from './hint-tooltip';
+import { HintTooltip } from '@/components/hint-tooltip';
 import { NativeShareButton } from './native-share-button';
 import { ShareQrButton } from './share-qr-button';
 import { mailtoHref, whatsAppHref } from './share-links';

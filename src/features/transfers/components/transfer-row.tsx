@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
+import { HintTooltip } from '@/components/hint-tooltip';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
 import { describeError } from '@/lib/api/failure';
@@ -34,7 +35,7 @@ function FileActions({ file, extra }: { file: FileDto; extra?: ReactNode }) {
   const { t } = useTranslation();
   const remove = useDeleteFile();
   const deleteButton = (
-    <Tooltip label={t('transfers.delete')} withinPortal={false}>
+    <HintTooltip label={t('transfers.delete')}>
       <ActionIcon
         variant="subtle"
         color="red"
@@ -46,7 +47,7 @@ function FileActions({ file, extra }: { file: FileDto; extra?: ReactNode }) {
       >
         <IconTrash size={18} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </HintTooltip>
   );
   return (
     <Stack gap={4} align="flex-end">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconCloudUpload, IconRefresh } from '@tabler/icons-react';
@@ -11,8 +11,10 @@ import type { FileDto } from '@domain/api-types';
 import { useMyFiles } from '../api/get-my-files';
 import { useUploadJobs } from '../hooks/use-upload-jobs';
 import { mergeTransfers } from '../utils/merge-transfers';
-import { FilePreviewDialog } from './file-preview-dialog';
 import { TransferRow } from './transfer-row';
+
+// The preview dialog (Mantine's modal stack) loads with the first preview, not with the list.
+const FilePreviewDialog = lazy(() => import('./file-preview-dialog').then((m) => ({ default: m.FilePreviewDialog })));
 
 export interface TransfersScreenProps {
   /**
@@ -28,6 +30,11 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
   const files = useMyFiles();
   const jobs = useUploadJobs();
   const [preview, setPreview] = useState<FileDto | null>(null);
+  const [previewed, setPreviewed] = useState(false);
+  const openPreview = (file: FileDto) => {
+    setPreviewed(true);
+    setPreview(file);
+  };
   const items = mergeTransfers(files.data ?? [], jobs);
 
   let content;
@@ -63,7 +70,7 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
     content = (
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('transfers.listLabel')}>
         {items.map((item) => (
-          <TransferRow key={item.key} item={item} onOpen={setPreview} fileActions={fileActions} />
+          <TransferRow key={item.key} item={item} onOpen={openPreview} fileActions={fileActions} />
         ))}
       </Stack>
     );
@@ -72,7 +79,12 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
   return (
     <PageSection title={t('transfers.title')} intro={t('transfers.intro')}>
       {content}
-      <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />
+      {/* Mounted from the first preview on, so the dialog's closing transition still runs. */}
+      {previewed && (
+        <Suspense fallback={null}>
+          <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
     </PageSection>
   );
 }

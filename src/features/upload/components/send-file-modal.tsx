@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { IconDownload, IconMailForward, IconSend } from '@tabler/icons-react';
+import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SENT_MODAL_CLOSE_DELAY_MS } from '@domain/recipients';
 import type { FileDto } from '@domain/api-types';
@@ -89,25 +89,5 @@ export function SendFileModal({ file, opened, onClose }: SendFileModalProps) {
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-/** Opens the file-processing modal for one finished upload. */
-export function SendFileButton({ file }: { file: FileDto }) {
-  const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
-  return (
-    <>
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        leftSection={<IconMailForward size={16} aria-hidden />}
-        onClick={() => setOpened(true)}
-        aria-label={t('send.modal.openAria', { name: file.name })}
-      >
-        {t('send.modal.open')}
-      </Button>
-      {opened && <SendFileModal file={file} opened={opened} onClose={() => setOpened(false)} />}
-    </>
   );
 }

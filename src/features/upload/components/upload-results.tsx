@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import type { FileDto } from '@domain/api-types';
-import { SendFileButton } from './send-file-modal';
+import { SendFileButton } from './send-file-button';
 
 /** The share links of the files just uploaded, each with its copy and share actions. */
 export function UploadResults({ files }: { files: readonly FileDto[] }) {

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ReactElement } from 'react';
 
 // Mantine's Tooltip brings floating-ui (~40 KB before compression). The icon rows that use it
-// (Transfers, Home's results) are not on a recipient's first visit, so it loads with the first
+// (Transfers, Home's results, the share actions' compact form) are not on a recipient's first visit, so it loads with the first
 // row that needs it; until then the icon shows without its hint (its accessible name is on the
 // button itself, so nothing is lost to a screen reader).
 const Tooltip = lazy(() => import('./tooltip').then((m) => ({ default: m.Tooltip })));
