@@ -106,6 +106,12 @@ const mainModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
  * time, a phone on a slow network paid a round trip per handful of them. Lazy routes' own
  * modules keep their chunks.
  */
+/**
+ * Tabler's index imports every icon (thousands): through it the group would take in every icon
+ * the app uses anywhere (the admin panel's too). Icons stay in the chunks of the screens using them.
+ */
+const ICON_BARREL = /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/;
+
 function startChunkName(): CodeSplittingNameFunction {
   let atStart: Set<string> | null = null;
   const collect = (ctx: ChunkingContext): Set<string> => {
@@ -113,7 +119,7 @@ function startChunkName(): CodeSplittingNameFunction {
     if (!main) return new Set();
     const inEntry = new Set<string>();
     const visit = (id: string, into: Set<string>, skip: Set<string>) => {
-      if (into.has(id) || skip.has(id)) return;
+      if (into.has(id) || skip.has(id) || ICON_BARREL.test(id)) return;
       into.add(id);
       for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next, into, skip);
     };
