@@ -99,6 +99,12 @@ function preloadStartChunks(): Plugin {
 const mainModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
 /**
+ * Tabler's index imports every icon (thousands): through it the group would take in every icon
+ * the app uses anywhere (the admin panel's too). Icons stay in the chunks of the screens using them.
+ */
+const ICON_BARREL = /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/;
+
+/**
  * The modules a first visit runs before its first render, beyond main.tsx's own: what main.tsx
  * imports dynamically at start (the app, the query client, the transfers' persistence) and their
  * static imports, in one 'app' chunk. Left to automatic chunking they were some 60 files of 1 to
@@ -106,12 +112,6 @@ const mainModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
  * time, a phone on a slow network paid a round trip per handful of them. Lazy routes' own
  * modules keep their chunks.
  */
-/**
- * Tabler's index imports every icon (thousands): through it the group would take in every icon
- * the app uses anywhere (the admin panel's too). Icons stay in the chunks of the screens using them.
- */
-const ICON_BARREL = /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/;
-
 function startChunkName(): CodeSplittingNameFunction {
   let atStart: Set<string> | null = null;
   const collect = (ctx: ChunkingContext): Set<string> => {
