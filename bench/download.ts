@@ -1,9 +1,15 @@
 // A recipient's download against curl, on the same stored file: the app's Download File button
 // in Chromium (the browser itself fetches the presigned URL and streams it to disk; the page never
 // holds the file), `curl` fetching a presigned URL of the same object, and a plain link to such a
-// URL clicked in Chromium (what the browser itself costs). Runs alternate; the best of each counts.
+// URL clicked in Chromium (what the browser itself costs). Then the same bytes from a trivial Node
+// file server (no storage front, no s3rver), fetched by curl, by a link in Chromium and by fetch()
+// in a Chromium page that reads and drops the body: whether the gap to curl is ours or Chromium's.
+// Runs alternate; the best of each counts.
 import { execFile } from 'node:child_process';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,21 +31,28 @@ async function presignedUrl(platform: BenchPlatform, shareId: string): Promise<s
   return ((await res.json()) as DownloadTicket).url;
 }
 
-async function curlSeconds(platform: BenchPlatform, shareId: string, target: string): Promise<number> {
-  const url = await presignedUrl(platform, shareId);
+async function curlSeconds(url: string, target: string): Promise<number> {
   const { stdout } = await run('curl', ['-sS', '--fail', '-o', target, '-w', '%{time_total}', url]);
   return Number(stdout);
 }
 
-/** The app's button (`bare`: false), or a plain link to a presigned URL on an empty page (`bare`: true). */
-async function browserSeconds(platform: BenchPlatform, shareId: string, dir: string, bare: boolean): Promise<number> {
+/**
+ * The app's button (`link` undefined), or a plain link to `link.url` on an empty page of
+ * `link.origin`.
+ */
+async function browserSeconds(
+  platform: BenchPlatform,
+  shareId: string,
+  dir: string,
+  link?: { origin: string; url: string },
+): Promise<number> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, downloadsPath: dir });
   try {
     const page = await browser.newPage({ acceptDownloads: true });
     let click: () => Promise<void>;
-    if (bare) {
-      const url = await presignedUrl(platform, shareId);
-      await page.goto(`${platform.origin}/manifest.webmanifest`);
+    if (link !== undefined) {
+      const { url } = link;
+      await page.goto(link.origin);
       click = () =>
         page.evaluate((href) => {
           const link = document.createElement('a');
@@ -66,17 +79,74 @@ async function browserSeconds(platform: BenchPlatform, shareId: string, dir: str
   }
 }
 
-export async function runDownloadBench(platform: BenchPlatform, shareId: string, size: number): Promise<void> {
+/** A Chromium page of `origin` that fetches `url` and reads its body to the end, dropping it. */
+async function fetchSeconds(origin: string, url: string): Promise<number> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.goto(origin);
+    return await page.evaluate(async (href) => {
+      const started = performance.now();
+      const reader = (await fetch(href)).body?.getReader();
+      if (reader === undefined) throw new Error('no body');
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        // dropped
+      }
+      return (performance.now() - started) / 1000;
+    }, url);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Serves `file` at /file.bin (Content-Length, attachment) and an empty page at /, on a free port. */
+async function startFileServer(file: string, size: number) {
+  const server = createServer((req, res) => {
+    if (req.url !== '/file.bin') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>bench</title>');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': 'application/octet-stream',
+      'content-length': String(size),
+      'content-disposition': 'attachment; filename="file.bin"',
+    });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, url: `${origin}/file.bin`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** `file`: the same bytes as the shared file, on this machine's disk. */
+export async function runDownloadBench(
+  platform: BenchPlatform,
+  shareId: string,
+  size: number,
+  file: string,
+): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ulak-bench-download-'));
+  const plain = await startFileServer(file, size);
   try {
     const curl: number[] = [];
     const app: number[] = [];
     const bare: number[] = [];
+    const plainCurl: number[] = [];
+    const plainLink: number[] = [];
+    const plainFetch: number[] = [];
+    const target = path.join(dir, 'curl.bin');
     for (let i = 0; i < ROUNDS; i++) {
-      curl.push(await curlSeconds(platform, shareId, path.join(dir, 'curl.bin')));
-      await rm(path.join(dir, 'curl.bin'), { force: true });
-      app.push(await browserSeconds(platform, shareId, dir, false));
-      bare.push(await browserSeconds(platform, shareId, dir, true));
+      curl.push(await curlSeconds(await presignedUrl(platform, shareId), target));
+      await rm(target, { force: true });
+      app.push(await browserSeconds(platform, shareId, dir));
+      const url = await presignedUrl(platform, shareId);
+      bare.push(
+        await browserSeconds(platform, shareId, dir, { origin: `${platform.origin}/manifest.webmanifest`, url }),
+      );
+      plainCurl.push(await curlSeconds(plain.url, target));
+      await rm(target, { force: true });
+      plainLink.push(await browserSeconds(platform, shareId, dir, plain));
+      plainFetch.push(await fetchSeconds(plain.origin, plain.url));
     }
     const best = (xs: number[]) => Math.min(...xs);
     const mibps = (s: number) => (size / MiB / s).toFixed(0);
@@ -86,7 +156,19 @@ export async function runDownloadBench(platform: BenchPlatform, shareId: string,
     console.log(`  a plain link to the URL in Chromium:     ${best(bare).toFixed(2)} s  (${mibps(best(bare))} MiB/s)`);
     console.log(`  speed app / plain link:                  ${(best(bare) / best(app)).toFixed(2)}`);
     console.log(`  speed app / curl:                        ${(best(curl) / best(app)).toFixed(2)}  (goal >= 0.90)`);
+    console.log(`  the same bytes from a trivial Node file server (no storage front):`);
+    console.log(
+      `    curl:                                  ${best(plainCurl).toFixed(2)} s  (${mibps(best(plainCurl))} MiB/s)`,
+    );
+    console.log(
+      `    a plain link in Chromium:              ${best(plainLink).toFixed(2)} s  (${mibps(best(plainLink))} MiB/s)`,
+    );
+    console.log(
+      `    fetch() in a Chromium page, dropped:   ${best(plainFetch).toFixed(2)} s  (${mibps(best(plainFetch))} MiB/s)`,
+    );
+    console.log(`    speed Chromium link / curl:            ${(best(plainCurl) / best(plainLink)).toFixed(2)}`);
   } finally {
+    await plain.close();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -4,63 +4,24 @@
 // browsers in the same run (same chunk size, same flow control, bytes counted and dropped), so the
 // ratio shows what our protocol, crypto and disk writes cost. Also: PeerJS's 'raw' against its
 // 'binary' serialization, the measurement behind our choice of 'raw'.
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { Peer } from 'peerjs';
 import { BUFFER_HIGH, BUFFER_LOW, CHUNK_SIZE } from '../src/features/p2p/utils/constants.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
-import { fmtMiB, MiB, sampleMemory, startPlatform, treeRss, type BenchPlatform } from './platform.ts';
+import {
+  fmtMiB,
+  launchProfile,
+  MiB,
+  sampleMemory,
+  startPlatform,
+  treeCpuSeconds,
+  treeRss,
+  type BenchPlatform,
+  type ProfileBrowser,
+} from './platform.ts';
 import { makeFile } from './upload.ts';
-
-interface ProfileBrowser {
-  context: BrowserContext;
-  /** The browser's main process; its descendants are its renderers and services. */
-  pid: number;
-}
-
-/**
- * A browser with a profile on disk, as a person's browser is. Playwright's other contexts are "off
- * the record", and Chromium keeps such a context's private file system in memory: received files
- * would count as the browser's memory there, and be measured as ours.
- */
-async function launchProfile(profile: string): Promise<ProfileBrowser> {
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-  });
-  const main = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .find((row) => row.includes(`--user-data-dir=${profile}`) && !row.includes('--type='));
-  const pid = Number(/^\s*(\d+)/.exec(main ?? '')?.[1]);
-  if (!pid) throw new Error(`No browser process for ${profile}`);
-  return { context, pid };
-}
-
-/** CPU seconds (user and system) used so far by a process and all its descendants. */
-async function treeCpuSeconds(pid: number): Promise<number> {
-  const children = new Map<number, number[]>();
-  for (const entry of execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).split('\n')) {
-    const [child, parent] = entry.trim().split(/\s+/).map(Number);
-    if (child && parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), child]);
-  }
-  const stack = [pid];
-  let total = 0;
-  while (stack.length > 0) {
-    const current = stack.pop() as number;
-    try {
-      const stat = await readFile(`/proc/${current}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended while we looked
-    }
-    stack.push(...(children.get(current) ?? []));
-  }
-  return total / 100; // USER_HZ
-}
 
 /** CPU seconds both browsers spend while `run` runs. */
 async function cpuOf<T>(browsers: ProfileBrowser[], run: () => Promise<T>): Promise<{ result: T; cpu: number }> {

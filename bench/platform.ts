@@ -1,10 +1,10 @@
 // Starts the product for a benchmark the way a user does (`npm start`), on a throwaway data folder,
 // and launches Debian's Chromium. Shared by every benchmark in this folder.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 
 export interface BenchPlatform {
@@ -126,6 +126,57 @@ export async function launchBrowser(): Promise<{ browser: Browser; pid: number; 
       await server.close();
     },
   };
+}
+
+export interface ProfileBrowser {
+  context: BrowserContext;
+  /** The browser's main process; its descendants are its renderers and services. */
+  pid: number;
+}
+
+/**
+ * A browser with a profile on disk, as a person's browser is. Playwright's other contexts are "off
+ * the record", and Chromium keeps such a context's private file system in memory: received files
+ * would count as the browser's memory there, and be measured as ours.
+ */
+export async function launchProfile(
+  profile: string,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<ProfileBrowser> {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    ...options,
+  });
+  const main = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .find((row) => row.includes(`--user-data-dir=${profile}`) && !row.includes('--type='));
+  const pid = Number(/^\s*(\d+)/.exec(main ?? '')?.[1]);
+  if (!pid) throw new Error(`No browser process for ${profile}`);
+  return { context, pid };
+}
+
+/** CPU seconds (user and system) used so far by a process and all its descendants. */
+export async function treeCpuSeconds(pid: number): Promise<number> {
+  const children = new Map<number, number[]>();
+  for (const entry of execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).split('\n')) {
+    const [child, parent] = entry.trim().split(/\s+/).map(Number);
+    if (child && parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), child]);
+  }
+  const stack = [pid];
+  let total = 0;
+  while (stack.length > 0) {
+    const current = stack.pop() as number;
+    try {
+      const stat = await readFile(`/proc/${current}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended while we looked
+    }
+    stack.push(...(children.get(current) ?? []));
+  }
+  return total / 100; // USER_HZ
 }
 
 /** Sum of the resident memory (bytes) of a process and all its descendants (Chromium's renderers, GPU, ...). */
