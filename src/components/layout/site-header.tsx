@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useWindowScroll } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { HEADER_BLUR_SCROLL_PX } from '@domain/constants';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { BrandLogo } from './brand-logo';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LanguageToggle } from './language-toggle';
@@ -19,8 +20,7 @@ export function SiteHeader() {
   const { t } = useTranslation();
   const [{ y }] = useWindowScroll();
   const [menuOpen, menu] = useDisclosure(false);
-  // Stays mounted after the first opening, so the drawer's closing transition runs.
-  const [menuLoaded, setMenuLoaded] = useState(false);
+  const menuLoaded = useOpenedOnce(menuOpen);
   const scrolled = y > HEADER_BLUR_SCROLL_PX;
 
   return (
@@ -48,10 +48,7 @@ export function SiteHeader() {
               hiddenFrom="sm"
               size="sm"
               opened={menuOpen}
-              onClick={() => {
-                setMenuLoaded(true);
-                menu.toggle();
-              }}
+              onClick={menu.toggle}
               onPointerEnter={() => void loadMobileMenu()}
               onFocus={() => void loadMobileMenu()}
               aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { ShareAction } from './share-action';
 
 const ShareQrDialog = lazy(() => import('./share-qr-dialog').then((m) => ({ default: m.ShareQrDialog })));
@@ -15,7 +16,7 @@ export interface ShareQrButtonProps {
 export function ShareQrButton({ url, fileName, compact = false }: ShareQrButtonProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const [used, setUsed] = useState(false);
+  const used = useOpenedOnce(opened);
   return (
     <>
       <ShareAction
@@ -23,12 +24,8 @@ export function ShareQrButton({ url, fileName, compact = false }: ShareQrButtonP
         label={t('shareExtras.qr')}
         compactLabel={t('shareExtras.qrAria', { name: fileName })}
         icon={IconQrcode}
-        onClick={() => {
-          setUsed(true);
-          setOpened(true);
-        }}
+        onClick={() => setOpened(true)}
       />
-      {/* Mounted from the first opening on, so the dialog's closing transition still runs. */}
       {used && (
         <Suspense fallback={null}>
           <ShareQrDialog url={url} fileName={fileName} opened={opened} onClose={() => setOpened(false)} />

@@ -7,6 +7,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { PageSection } from '@/components/page-section';
 import { EmptyState, LoadingState } from '@/components/screen-states';
 import { describeError } from '@/lib/api/failure';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { FileDto } from '@domain/api-types';
 import { useMyFiles } from '../api/get-my-files';
 import { useUploadJobs } from '../hooks/use-upload-jobs';
@@ -30,11 +31,7 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
   const files = useMyFiles();
   const jobs = useUploadJobs();
   const [preview, setPreview] = useState<FileDto | null>(null);
-  const [previewed, setPreviewed] = useState(false);
-  const openPreview = (file: FileDto) => {
-    setPreviewed(true);
-    setPreview(file);
-  };
+  const previewed = useOpenedOnce(preview !== null);
   const items = mergeTransfers(files.data ?? [], jobs);
 
   let content;
@@ -70,7 +67,7 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
     content = (
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('transfers.listLabel')}>
         {items.map((item) => (
-          <TransferRow key={item.key} item={item} onOpen={openPreview} fileActions={fileActions} />
+          <TransferRow key={item.key} item={item} onOpen={setPreview} fileActions={fileActions} />
         ))}
       </Stack>
     );
@@ -79,7 +76,6 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
   return (
     <PageSection title={t('transfers.title')} intro={t('transfers.intro')}>
       {content}
-      {/* Mounted from the first preview on, so the dialog's closing transition still runs. */}
       {previewed && (
         <Suspense fallback={null}>
           <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />
