@@ -33,10 +33,16 @@ export async function turnCredentials(
   return { username, credential: btoa(String.fromCharCode(...mac)) };
 }
 
+/** The TURN relay's secret when a relay is configured (URLs and secret), else undefined. */
+function turnSecretOf(ice: IceConfig): string | undefined {
+  return ice.turnUrls.length > 0 ? ice.turnSecret : undefined;
+}
+
 export async function iceServersFor(ice: IceConfig, now: Date): Promise<IceServersDto> {
   const iceServers: IceServerDto[] = ice.stunUrls.length > 0 ? [{ urls: ice.stunUrls }] : [];
-  if (ice.turnUrls.length === 0 || ice.turnSecret === undefined) return { iceServers };
-  const credentials = await turnCredentials(ice.turnSecret, ice.turnTtlSeconds, now);
+  const secret = turnSecretOf(ice);
+  if (secret === undefined) return { iceServers };
+  const credentials = await turnCredentials(secret, ice.turnTtlSeconds, now);
   iceServers.push({ urls: ice.turnUrls, ...credentials });
   return { iceServers, ttlSeconds: ice.turnTtlSeconds };
 }
@@ -47,7 +53,7 @@ export async function iceServersFor(ice: IceConfig, now: Date): Promise<IceServe
  */
 export async function iceServersHandler(req: Request, ctx: ApiContext): Promise<Response> {
   const { ice } = ctx.config;
-  if (ice.turnUrls.length > 0 && ice.turnSecret !== undefined) {
+  if (turnSecretOf(ice) !== undefined) {
     const slot = await takeSlot(ctx.db, TURN_LIMIT, await visitorOf(req, ctx.config), ctx.now());
     if (!slot.ok) {
       throw new HttpError(
