@@ -156,54 +156,45 @@ export async function launchProfile(
   return { context, pid };
 }
 
-/** CPU seconds (user and system) used so far by a process and all its descendants. */
-export async function treeCpuSeconds(pid: number): Promise<number> {
+/**
+ * The /proc stat fields (those after the command name: [1] parent, [11] and [12] user and system
+ * CPU ticks, [21] resident pages) of a process and all its descendants (Chromium's renderers, GPU...).
+ */
+async function treeStats(pid: number): Promise<string[][]> {
   const children = new Map<number, number[]>();
-  for (const entry of execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).split('\n')) {
-    const [child, parent] = entry.trim().split(/\s+/).map(Number);
-    if (child && parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), child]);
-  }
-  const stack = [pid];
-  let total = 0;
-  while (stack.length > 0) {
-    const current = stack.pop() as number;
-    try {
-      const stat = await readFile(`/proc/${current}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended while we looked
-    }
-    stack.push(...(children.get(current) ?? []));
-  }
-  return total / 100; // USER_HZ
-}
-
-/** Sum of the resident memory (bytes) of a process and all its descendants (Chromium's renderers, GPU, ...). */
-export async function treeRss(pid: number): Promise<number> {
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
+  const stats = new Map<number, string[]>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ppid = Number(fields[1]);
-      const pages = Number(fields[21]);
       children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-      rss.set(Number(entry), pages * 4096);
+      stats.set(Number(entry), fields);
     } catch {
       // the process ended while we looked
     }
   }
-  let total = 0;
+  const tree: string[][] = [];
   const stack = [pid];
   while (stack.length > 0) {
     const p = stack.pop() as number;
-    total += rss.get(p) ?? 0;
+    const fields = stats.get(p);
+    if (fields) tree.push(fields);
     stack.push(...(children.get(p) ?? []));
   }
-  return total;
+  return tree;
+}
+
+/** CPU seconds (user and system) used so far by a process and all its descendants. */
+export async function treeCpuSeconds(pid: number): Promise<number> {
+  const ticks = (await treeStats(pid)).reduce((sum, fields) => sum + Number(fields[11]) + Number(fields[12]), 0);
+  return ticks / 100; // USER_HZ
+}
+
+/** Sum of the resident memory (bytes) of a process and all its descendants. */
+export async function treeRss(pid: number): Promise<number> {
+  return (await treeStats(pid)).reduce((sum, fields) => sum + Number(fields[21]) * 4096, 0);
 }
 
 /** Samples treeRss every `everyMs` until stopped; returns the peak. */
