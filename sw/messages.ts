@@ -1,6 +1,6 @@
 // The worker's answers to messages about itself (taking over, its version). The types are shared
 // with the page: src/lib/worker-messages.ts.
-import type { PageToWorkerMessage, WorkerVersion } from '@/lib/worker-messages';
+import type { HandOverMessage, PageToWorkerMessage, WorkerVersion } from '@/lib/worker-messages';
 
 function isPageMessage(data: unknown): data is PageToWorkerMessage {
   return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
@@ -12,6 +12,10 @@ export function registerMessages(scope: ServiceWorkerGlobalScope, version: strin
     if (!isPageMessage(event.data)) return;
     switch (event.data.type) {
       case 'SKIP_WAITING':
+        // Only a waiting worker has a predecessor to ask; it must let go for this one to activate.
+        if (scope.serviceWorker.state === 'installed') {
+          scope.registration.active?.postMessage({ type: 'HAND_OVER' } satisfies HandOverMessage);
+        }
         void scope.skipWaiting();
         break;
       case 'GET_VERSION':

@@ -1,9 +1,11 @@
-// For the worker's tests: just enough of a service worker scope (events with waitUntil, and the
-// worker's own state) to register the real handlers on and deliver events to them.
+// For the worker's tests: just enough of a service worker scope (events with waitUntil, the
+// worker's own state, whether another version waits) to register the real handlers on and deliver
+// events to them. A test sets `registration.waiting` as the browser would.
 
 export function fakeWorkerScope(state: ServiceWorkerState) {
   const target = new EventTarget();
-  const scope = Object.assign(target, { serviceWorker: { state } }) as unknown as ServiceWorkerGlobalScope;
+  const registration: { waiting: object | null } = { waiting: null };
+  const scope = Object.assign(target, { serviceWorker: { state }, registration }) as unknown as ServiceWorkerGlobalScope;
   /** Delivers an event; returns what its handlers passed to waitUntil. */
   function dispatch(type: string, fields: Record<string, unknown>): Promise<unknown>[] {
     const waits: Promise<unknown>[] = [];
@@ -11,5 +13,5 @@ export function fakeWorkerScope(state: ServiceWorkerState) {
     target.dispatchEvent(event);
     return waits;
   }
-  return { scope, dispatch };
+  return { scope, dispatch, registration };
 }

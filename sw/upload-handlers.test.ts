@@ -18,6 +18,7 @@ function fakeRunner() {
     cancel: (jobId) => (calls.push(`cancel:${jobId}`), Promise.resolve()),
     retry: (jobId) => (calls.push(`retry:${jobId}`), Promise.resolve()),
     wake: () => void calls.push('wake'),
+    stop: () => (calls.push('stop'), Promise.resolve()),
   };
   return { runner, calls, finish: () => finish() };
 }
@@ -88,5 +89,31 @@ describe('upload handlers in the service worker', () => {
     const [clear] = dispatch('sync', { tag: 'ulak-upload', lastChance: false });
     finish();
     await expect(clear).resolves.toBeUndefined();
+  });
+
+  it('hands over to a new version: stops its uploads, ends the events it holds, and takes no new work', async () => {
+    const { runner, calls } = fakeRunner();
+    const { scope, dispatch, registration } = fakeWorkerScope('activated');
+    registerUploadHandlers(scope, { createEngine: () => runner, hasUnfinishedJobs: () => Promise.resolve(true) });
+    // The page's heartbeat holds an event while the upload runs (its budget is a minute).
+    const [heartbeat] = dispatch('message', { data: { type: 'upload:resume' } satisfies UploadMessage });
+    registration.waiting = {};
+
+    const [stopped] = dispatch('message', { data: { type: 'HAND_OVER' } });
+    await stopped;
+    await expect(heartbeat).resolves.toBe(false);
+    expect(calls.at(-1)).toBe('stop');
+
+    // Until the new version activates, the page's messages and syncs end at once and start nothing.
+    calls.length = 0;
+    await expect(Promise.all(dispatch('message', { data: { type: 'upload:resume' } }))).resolves.toEqual([false]);
+    const [sync] = dispatch('sync', { tag: 'ulak-upload', lastChance: false });
+    await expect(sync).rejects.toThrow(/next sync/);
+    expect(calls).not.toContain('resumeAll');
+
+    // The new version went away without taking over: this worker is in charge again.
+    registration.waiting = null;
+    void dispatch('message', { data: { type: 'upload:resume' } });
+    expect(calls).toContain('resumeAll');
   });
 });

@@ -12,6 +12,7 @@ import {
   type UploadPageMessage,
 } from '@/lib/upload-engine/protocol';
 import { MESSAGE_BUDGET_MS, SYNC_BUDGET_MS } from '@/lib/upload-engine/timings';
+import { isHandOverMessage } from '@/lib/worker-messages';
 
 // Background Sync's event is not in TypeScript's WebWorker types.
 interface SyncEvent extends ExtendableEvent {
@@ -29,7 +30,7 @@ function within(work: Promise<unknown>, ms: number): Promise<boolean> {
 }
 
 /** What the handlers use of the engine. */
-export type UploadRunner = Pick<UploadEngine, 'resumeAll' | 'cancel' | 'retry' | 'wake'>;
+export type UploadRunner = Pick<UploadEngine, 'resumeAll' | 'cancel' | 'retry' | 'wake' | 'stop'>;
 
 export interface UploadHandlerOptions {
   /** Builds the engine the first time it is needed. */
@@ -57,12 +58,32 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
   const hasUnfinishedJobs = options.hasUnfinishedJobs ?? (() => Promise.resolve(false));
   const waitAtMost = options.within ?? within;
 
+  // Handing over to a new version (HAND_OVER, sent by it when the person accepts the update): the
+  // browser activates it only when no event of this worker is in flight, and the page's heartbeat
+  // keeps one in flight for as long as an upload runs. So this worker stops its runs (the jobs stay
+  // stored, their leases are given up), ends every event it holds at once, and takes no new work;
+  // the new version resumes the uploads when it activates.
+  let handedOver = false;
+  let letGo: () => void = () => undefined;
+  let released = new Promise<void>((resolve) => (letGo = resolve));
+  const bounded = (work: Promise<unknown>, ms: number): Promise<boolean> =>
+    Promise.race([waitAtMost(work, ms), released.then(() => false)]);
+  /** False after a hand-over, unless the new version went away without taking over. */
+  const inCharge = (): boolean => {
+    if (handedOver && scope.serviceWorker.state === 'activated' && !scope.registration.waiting) {
+      handedOver = false;
+      released = new Promise<void>((resolve) => (letGo = resolve));
+    }
+    return !handedOver;
+  };
+
   const resume = (): Promise<void> =>
     getEngine()
       .resumeAll()
       .catch((error: unknown) => console.error('Upload queue stopped', error));
 
   function handle(message: UploadPageMessage): Promise<void> {
+    if (!inCharge()) return Promise.resolve();
     switch (message.type) {
       case 'upload:resume':
         return resume();
@@ -74,12 +95,18 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
   }
 
   scope.addEventListener('message', (event) => {
+    if (isHandOverMessage(event.data)) {
+      handedOver = true;
+      letGo();
+      event.waitUntil(waitAtMost(engine?.stop() ?? Promise.resolve(), messageBudget));
+      return;
+    }
     if (!isUploadPageMessage(event.data)) return;
     // Tells the page a runner is here, so it does not run the engine itself.
     (event.source as Client | null)?.postMessage({ type: 'upload:ack' } satisfies UploadMessage);
     // A message may mean the network is back; cut short any wait for it.
     getEngine().wake();
-    event.waitUntil(waitAtMost(handle(event.data), messageBudget));
+    event.waitUntil(bounded(handle(event.data), messageBudget));
   });
 
   scope.addEventListener('sync', (event) => {
@@ -87,7 +114,7 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
     if (sync.tag !== UPLOAD_SYNC_TAG) return;
     getEngine().wake();
     sync.waitUntil(
-      waitAtMost(resume(), syncBudget).then(async (finished) => {
+      bounded(inCharge() ? resume() : Promise.resolve(), syncBudget).then(async (finished) => {
         const left = !finished || (await hasUnfinishedJobs().catch(() => false));
         // Failing the event makes the browser schedule another sync for what is left.
         if (left && !sync.lastChance) throw new Error('Uploads are still running; continue in the next sync.');
