@@ -271,6 +271,8 @@ export type ApiErrorCode =
   | 'mail_failed'
   // reports
   | 'report_reason_invalid'
+  // direct transfer
+  | 'ice_rate_limited'
   // admin
   | 'credentials_required'
   | 'invalid_credentials'

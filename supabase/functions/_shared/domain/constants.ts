@@ -105,6 +105,14 @@ export const EXPIRING_SOON_MS = URGENT_THRESHOLD_DAYS * DAY_MS;
 export const REPORT_MAX_PER_WINDOW = 5;
 export const REPORT_WINDOW_MS = 60 * 60 * 1000;
 
+/**
+ * TURN credentials one visitor may get per window from GET /p2p/ice-servers. A page asks once per
+ * transfer (and caches the answer for 10 minutes), so a person sending to many people stays far
+ * below this; someone harvesting credentials for a relay of their own does not.
+ */
+export const ICE_SERVERS_MAX_PER_WINDOW = 30;
+export const ICE_SERVERS_WINDOW_MS = 60 * 60 * 1000;
+
 /** Longest free text of a report, and of a takedown reason. */
 export const REPORT_DETAILS_MAX_LENGTH = 1_000;
 export const TAKEDOWN_REASON_MAX_LENGTH = 500;

@@ -1,6 +1,6 @@
 // @vitest-environment node
-// GET /p2p/ice-servers through the API router (no database needed), and the settings behind it.
-import { createHmac } from 'node:crypto';
+// GET /p2p/ice-servers through the API router without TURN (no database needed), and the settings
+// behind it. With TURN, credentials count against a quota: ../../../tests/api/ice-servers.test.ts.
 import { describe, expect, it } from 'vitest';
 import { createApiHandler } from '../api.ts';
 import { ConfigError, DEFAULT_STUN_URLS, readIceConfig, type IceConfig, type ServerConfig } from '../config.ts';
@@ -32,28 +32,6 @@ describe('GET /p2p/ice-servers', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({ iceServers: [{ urls: DEFAULT_STUN_URLS }] });
-  });
-
-  it('adds time-limited TURN credentials in coturn REST form when TURN is configured', async () => {
-    const ice = readIceConfig({
-      TURN_URLS: 'turn:turn.example.org:3478?transport=udp, turns:turn.example.org:5349',
-      TURN_SECRET: 'coturn-static-auth-secret',
-      TURN_TTL_SECONDS: '3600',
-    });
-    const body = (await (await api(ice)(get())).json()) as {
-      iceServers: { urls: string[]; username?: string; credential?: string }[];
-      ttlSeconds: number;
-    };
-    const turn = body.iceServers[1];
-    expect(turn?.urls).toEqual(['turn:turn.example.org:3478?transport=udp', 'turns:turn.example.org:5349']);
-    const expiry = NOW.getTime() / 1000 + 3600;
-    expect(turn?.username).toBe(String(expiry));
-    // What coturn computes from its static-auth-secret for that username.
-    expect(turn?.credential).toBe(
-      createHmac('sha1', 'coturn-static-auth-secret').update(String(expiry)).digest('base64'),
-    );
-    expect(body.ttlSeconds).toBe(3600);
-    expect(JSON.stringify(body)).not.toContain('coturn-static-auth-secret');
   });
 
   it('needs the anon key, like every public route', async () => {

@@ -4,7 +4,16 @@
 import type { IceConfig } from '../config.ts';
 import type { ApiContext } from '../context.ts';
 import type { IceServerDto, IceServersDto } from '../domain/api-types.ts';
-import { json } from '../http.ts';
+import { ICE_SERVERS_MAX_PER_WINDOW, ICE_SERVERS_WINDOW_MS } from '../domain/constants.ts';
+import { HttpError, json } from '../http.ts';
+import { takeSlot, type RateLimit } from '../rate-limit.ts';
+import { visitorOf } from '../visitor.ts';
+
+const TURN_LIMIT: RateLimit = {
+  action: 'ice_servers',
+  max: ICE_SERVERS_MAX_PER_WINDOW,
+  windowMs: ICE_SERVERS_WINDOW_MS,
+};
 
 /**
  * coturn's time-limited credentials: the username is the expiry as a unix time, the password
@@ -32,6 +41,22 @@ export async function iceServersFor(ice: IceConfig, now: Date): Promise<IceServe
   return { iceServers, ttlSeconds: ice.turnTtlSeconds };
 }
 
-export async function iceServersHandler(_req: Request, ctx: ApiContext): Promise<Response> {
-  return json<IceServersDto>(await iceServersFor(ctx.config.ice, ctx.now()));
+/**
+ * Only answers that carry TURN credentials count against the visitor's quota: STUN addresses are
+ * public, a relay's bandwidth is not.
+ */
+export async function iceServersHandler(req: Request, ctx: ApiContext): Promise<Response> {
+  const { ice } = ctx.config;
+  if (ice.turnUrls.length > 0 && ice.turnSecret !== undefined) {
+    const slot = await takeSlot(ctx.db, TURN_LIMIT, await visitorOf(req, ctx.config), ctx.now());
+    if (!slot.ok) {
+      throw new HttpError(
+        429,
+        'ice_rate_limited',
+        `Too many direct transfers started from here: at most ${ICE_SERVERS_MAX_PER_WINDOW} an hour. Please try again later.`,
+        { max: ICE_SERVERS_MAX_PER_WINDOW, retryAfterSeconds: slot.retryAfterSeconds },
+      );
+    }
+  }
+  return json<IceServersDto>(await iceServersFor(ice, ctx.now()));
 }
