@@ -1,9 +1,10 @@
 // Direct transfer speed and memory: a 1 GiB file sent through the app between two Chromium instances
-// (signalling through the host's PeerJS server, encrypted with tweetnacl, written to the receiver's
-// disk), against the same bytes over a raw, unencrypted RTCDataChannel between the same two
-// browsers in the same run (same chunk size, same flow control, bytes counted and dropped), so the
-// ratio shows what our protocol, crypto and disk writes cost. Also: PeerJS's 'raw' against its
-// 'binary' serialization, the measurement behind our choice of 'raw'.
+// (signalling through the host's PeerJS server, chunks in AES-GCM under the tweetnacl key
+// exchange, written to the receiver's private file system), against the same bytes over a raw,
+// unencrypted RTCDataChannel between the same two browsers in the same run (same chunk size, same
+// flow control, bytes counted and dropped), so the ratio shows what our protocol, crypto and disk
+// writes cost. Also: PeerJS's 'raw' against its 'binary' serialization, the measurement behind our
+// choice of 'raw'.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
