@@ -214,7 +214,7 @@ export default defineConfig({
               test: /node_modules[\\/](peerjs|peerjs-js-binarypack|webrtc-adapter|sdp|eventemitter3|@msgpack|tweetnacl)[\\/]/,
               priority: 1,
             },
-            { name: startChunkName() },
+            { name: startChunkName(), debugName: 'app' },
           ],
         },
       },
