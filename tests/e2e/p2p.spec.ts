@@ -91,6 +91,20 @@ function expectDigests(digests: Map<string, string>, files: TestFile[]) {
   expect(Object.fromEntries(digests)).toEqual(Object.fromEntries(files.map((file) => [file.name, file.sha256])));
 }
 
+/** Files in the page's origin private file system, in every folder (runs in the page). */
+async function countPrivateFiles(): Promise<number> {
+  type Folder = { values(): AsyncIterable<FileSystemHandle> };
+  let count = 0;
+  const walk = async (folder: Folder): Promise<void> => {
+    for await (const entry of folder.values()) {
+      if (entry.kind === 'file') count += 1;
+      else await walk(entry as unknown as Folder);
+    }
+  };
+  await walk((await navigator.storage.getDirectory()) as unknown as Folder);
+  return count;
+}
+
 test('a 100 MB file arrives with the same SHA-256 under the pages CSP, and both pages show the same safety code', async ({
   browser,
 }) => {
@@ -164,9 +178,12 @@ test('a link with another key in its fragment is refused, and the sender learns 
   }
 });
 
-test('a chunk changed on the way ends in "Decryption failed" and no file is offered', async ({ browser }) => {
+test('a chunk changed on the way ends in "Decryption failed", no file is offered and nothing of it is kept', async ({
+  browser,
+}) => {
   const file = await makeRandomFile(dir, 'tampered.bin', 5 * MB);
-  // The sender's data channel flips one byte of its third big frame (an encrypted chunk).
+  // The sender's data channel flips one byte of its twelfth big frame (an encrypted chunk), after
+  // the receiver has written the first eight chunks to its private storage.
   const sender = await newContext(browser, 'en', () => {
     const send = RTCDataChannel.prototype.send;
     let big = 0;
@@ -176,7 +193,7 @@ test('a chunk changed on the way ends in "Decryption failed" and no file is offe
         : data instanceof ArrayBuffer
           ? new Uint8Array(data)
           : null;
-      if (bytes && bytes.byteLength > 100_000 && ++big === 3) {
+      if (bytes && bytes.byteLength > 100_000 && ++big === 12) {
         const changed = new Uint8Array(bytes);
         changed[changed.length - 100]! ^= 0x01;
         return send.call(this, changed);
@@ -194,6 +211,8 @@ test('a chunk changed on the way ends in "Decryption failed" and no file is offe
     await expect(receiverPage.getByRole('alert')).toContainText('Decryption failed');
     await expect(senderPage.getByRole('alert')).toContainText('Decryption failed');
     await expect(receiverPage.getByRole('button', { name: /^Save / })).toHaveCount(0);
+    // The partial file is gone from the receiver's private file system.
+    await expect.poll(() => receiverPage.evaluate(countPrivateFiles)).toBe(0);
   } finally {
     await sender.close();
     await receiver.close();

@@ -5,6 +5,7 @@
 // page left behind.
 import { startBrowserDownload } from '@/lib/start-browser-download';
 import { randomString } from './encoding';
+import { PrivateFileWriter } from './private-file-writer';
 import type { FileSink, SinkFactory } from './receiver-session';
 import type { ReceivedFile } from './session-core';
 import type { StorageAbilities } from './storage-plan';
@@ -131,21 +132,60 @@ export async function openReceiveFolder(): Promise<ReceiveFolder> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   void navigator.locks?.request(`${LOCK_PREFIX}${name}`, () => held);
+  // Started with the first file. When it cannot open that one (no synchronous access handles in
+  // this browser, or the worker did not start), it is dropped (null) and writable streams take
+  // every file; a later file that does not open is a storage failure like any other.
+  let writer: PrivateFileWriter | null | undefined;
+  let writerWorks = false;
   return {
     sinks: async (_file, index) => {
       // Stored by number, not by the sender's name: nothing the other page sends becomes a path here.
       const entry = String(index);
       const handle = await folder.getFileHandle(entry, { create: true });
-      const writable = await handle.createWritable();
       const discard = () => folder.removeEntry(entry);
-      return writableSink(writable, async () => ({ kind: 'stored', blob: await handle.getFile(), discard }), discard);
+      const finish = async (): Promise<ReceivedFile> => ({ kind: 'stored', blob: await handle.getFile(), discard });
+      if (writer !== null) {
+        writer ??= new PrivateFileWriter();
+        try {
+          await writer.open(index, handle);
+          writerWorks = true;
+          return workerSink(writer, index, finish, discard);
+        } catch (error) {
+          if (writerWorks) throw error;
+          console.info('Writing received files through writable streams instead of a worker', error);
+          writer.terminate();
+          writer = null;
+        }
+      }
+      return writableSink(await handle.createWritable(), finish, discard);
     },
     remove: async () => {
+      writer?.terminate();
       try {
         await base.removeEntry(name, { recursive: true });
       } finally {
         release();
       }
+    },
+  };
+}
+
+function workerSink(
+  writer: PrivateFileWriter,
+  index: number,
+  finish: () => Promise<ReceivedFile>,
+  discard: () => Promise<void>,
+): FileSink {
+  return {
+    write: (data) => writer.write(index, data),
+    close: async () => {
+      await writer.close(index);
+      return finish();
+    },
+    abort: async () => {
+      // The access handle must be closed before the file can be removed.
+      await writer.abort(index).catch(() => undefined);
+      await discard().catch(() => undefined);
     },
   };
 }

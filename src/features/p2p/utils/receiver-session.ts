@@ -5,7 +5,8 @@
 //
 // Each chunk must be exactly the next one expected, open under the session key, and have the size
 // the offer announced; anything else stops the transfer with 'decryption-failed' and the partial
-// file is thrown away. Chunks are written in batches as they arrive and acknowledged once written.
+// file is thrown away. Chunks are opened in parallel, written in batches in order, and acknowledged
+// once written.
 import { ChunkPlan } from './chunking';
 import { PROTOCOL_VERSION, WRITE_BATCH_CHUNKS } from './constants';
 import { keepsCommitment, newKeyPair, safetyCode, sealHandshake, sharedKey, type KeyPair } from './crypto';
@@ -53,6 +54,8 @@ export class ReceiverSession extends SessionCore {
   /** Files before this one are complete and closed. */
   private closedFiles = 0;
   private writing: Promise<void> = Promise.resolve();
+  /** Chunks opening, in arrival order. */
+  private opened: Promise<void> = Promise.resolve();
   private received: (ReceivedFile | undefined)[] = [];
   /** Decrypted chunks of one file waiting to be written together. */
   private batch: { fileIndex: number; parts: Uint8Array[] } | undefined;
@@ -157,23 +160,45 @@ export class ReceiverSession extends SessionCore {
       return;
     }
     const ref = this.plan.chunk(this.expected);
-    let data: Uint8Array;
+    let opening: Promise<Uint8Array>;
     try {
-      data = link.openChunk(frame, ref.fileIndex, ref.chunkIndex);
+      opening = link.openChunk(frame, ref.fileIndex, ref.chunkIndex);
     } catch (error) {
       if (!(error instanceof IntegrityError)) throw error;
       this.fail('decryption-failed', 'decryption-failed');
       return;
     }
-    if (data.length !== ref.end - ref.start) {
-      this.fail('decryption-failed', 'decryption-failed');
-      return;
-    }
     this.expected += 1;
-    // Written a batch at a time (a write is a round trip to the browser process), and at each file's end.
-    const batch = (this.batch ??= { fileIndex: ref.fileIndex, parts: [] });
+    const last = this.expected === this.plan.endOf(ref.fileIndex);
+    // Chunks open in parallel as they arrive (off this thread) and are taken in order, so the next
+    // message is handled while earlier ones are still opening; the sender's window bounds how many.
+    opening.catch(() => undefined);
+    this.opened = this.opened.then(async () => {
+      let data: Uint8Array;
+      try {
+        data = await opening;
+      } catch (error) {
+        if (error instanceof IntegrityError) this.fail('decryption-failed', 'decryption-failed');
+        else {
+          console.error('Could not open a received chunk', error);
+          this.fail('unexpected', 'unexpected');
+        }
+        return;
+      }
+      if (this.finished) return;
+      if (data.length !== ref.end - ref.start) {
+        this.fail('decryption-failed', 'decryption-failed');
+        return;
+      }
+      this.collect(ref.fileIndex, data, last);
+    });
+  }
+
+  /** Written a batch at a time (a write is a round trip to the browser process), and at each file's end. */
+  private collect(fileIndex: number, data: Uint8Array, fileEnds: boolean): void {
+    const batch = (this.batch ??= { fileIndex, parts: [] });
     batch.parts.push(data);
-    if (batch.parts.length < WRITE_BATCH_CHUNKS && this.expected < this.plan.endOf(ref.fileIndex)) return;
+    if (batch.parts.length < WRITE_BATCH_CHUNKS && !fileEnds) return;
     this.batch = undefined;
     this.enqueue(async () => {
       let sink = this.sinks.get(batch.fileIndex);
@@ -235,7 +260,7 @@ export class ReceiverSession extends SessionCore {
   }
 
   protected rejoined(): void {
-    // Everything before `expected` is decrypted and held in the batch or queued for writing, so the
+    // Everything before `expected` is opening, held in the batch or queued for writing, so the
     // sender goes on there.
     this.send({ type: 'sync', phase: this.syncPhase(), next: this.expected });
   }

@@ -191,7 +191,10 @@ export class SenderSession extends SessionCore {
         const data = await reader.chunk(n);
         if (!live()) return;
         const { fileIndex, chunkIndex } = this.plan.chunk(n);
-        channel.send(link.sealChunk(fileIndex, chunkIndex, data));
+        const frame = await link.sealChunk(fileIndex, chunkIndex, data);
+        // A new connection (and epoch) or the end came while sealing: this frame is not for it.
+        if (!live()) return;
+        channel.send(frame);
         this.next = n + 1;
       }
     } catch (error) {
