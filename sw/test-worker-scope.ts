@@ -5,7 +5,10 @@
 export function fakeWorkerScope(state: ServiceWorkerState) {
   const target = new EventTarget();
   const registration: { waiting: object | null } = { waiting: null };
-  const scope = Object.assign(target, { serviceWorker: { state }, registration }) as unknown as ServiceWorkerGlobalScope;
+  const scope = Object.assign(target, {
+    serviceWorker: { state },
+    registration,
+  }) as unknown as ServiceWorkerGlobalScope;
   /** Delivers an event; returns what its handlers passed to waitUntil. */
   function dispatch(type: string, fields: Record<string, unknown>): Promise<unknown>[] {
     const waits: Promise<unknown>[] = [];
