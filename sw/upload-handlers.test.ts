@@ -104,12 +104,15 @@ describe('upload handlers in the service worker', () => {
     await expect(heartbeat).resolves.toBe(false);
     expect(calls.at(-1)).toBe('stop');
 
-    // Until the new version activates, the page's messages and syncs end at once and start nothing.
+    // Until the new version activates, the page's messages and syncs end at once and start nothing;
+    // a cancel is still carried out, or the upload would go on under the new version.
     calls.length = 0;
     await expect(Promise.all(dispatch('message', { data: { type: 'upload:resume' } }))).resolves.toEqual([false]);
+    await Promise.all(dispatch('message', { data: { type: 'upload:retry', jobId: 'b' } }));
     const [sync] = dispatch('sync', { tag: 'ulak-upload', lastChance: false });
     await expect(sync).rejects.toThrow(/next sync/);
-    expect(calls).not.toContain('resumeAll');
+    await Promise.all(dispatch('message', { data: { type: 'upload:cancel', jobId: 'a' } }));
+    expect(calls.filter((call) => call !== 'wake')).toEqual(['cancel:a']);
 
     // The new version went away without taking over: this worker is in charge again.
     registration.waiting = null;

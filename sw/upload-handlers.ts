@@ -83,7 +83,8 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
       .catch((error: unknown) => console.error('Upload queue stopped', error));
 
   function handle(message: UploadPageMessage): Promise<void> {
-    if (!inCharge()) return Promise.resolve();
+    // A cancel still counts (it only stops and deletes); running uploads is the new version's job.
+    if (message.type !== 'upload:cancel' && !inCharge()) return Promise.resolve();
     switch (message.type) {
       case 'upload:resume':
         return resume();
