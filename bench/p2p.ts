@@ -103,13 +103,13 @@ async function rawChannel(sender: Page, receiver: Page): Promise<void> {
 /** The reference: the file read and sent unencrypted, as our sender reads and sends it, counted and dropped. */
 async function rawTransfer(
   origin: string,
-  a: BrowserContext,
-  b: BrowserContext,
+  a: ProfileBrowser,
+  b: ProfileBrowser,
   file: string,
   size: number,
-): Promise<number> {
-  const sender = await a.newPage();
-  const receiver = await b.newPage();
+): Promise<TransferResult> {
+  const sender = await a.context.newPage();
+  const receiver = await b.context.newPage();
   try {
     await sender.goto(`${origin}/about`);
     await receiver.goto(`${origin}/about`);
@@ -117,6 +117,7 @@ async function rawTransfer(
     await rawChannel(sender, receiver);
     await receiver.evaluate((expected) => Object.assign(window, { benchExpected: expected }), size);
     const received = receiver.evaluate(() => (window as unknown as { benchDone: Promise<void> }).benchDone);
+    const memory = watchMemory(a, b);
     const started = performance.now();
     await sender.evaluate(
       async ({ chunkSize, blockSize, high, low }) => {
@@ -141,22 +142,47 @@ async function rawTransfer(
       { chunkSize: CHUNK_SIZE, blockSize: CHUNK_SIZE * READ_BLOCK_CHUNKS, high: BUFFER_HIGH, low: BUFFER_LOW },
     );
     await received;
-    return (performance.now() - started) / 1000;
+    const seconds = (performance.now() - started) / 1000;
+    return { seconds, ...(await memory.stop()) };
   } finally {
     await sender.close();
     await receiver.close();
   }
 }
 
-interface OursResult {
+interface TransferResult {
   seconds: number;
   /** Peak of each browser's processes during the transfer, above what they used just before it. */
   senderAboveIdle: number;
   receiverAboveIdle: number;
 }
 
+/**
+ * Watches both browsers' memory from now on. Both transfers are watched the same way, so the
+ * sampling's own CPU weighs on the reference as much as on ours.
+ */
+function watchMemory(a: ProfileBrowser, b: ProfileBrowser) {
+  const idle = Promise.all([treeRss(a.pid), treeRss(b.pid)]);
+  const sender = sampleMemory(a.pid);
+  const receiver = sampleMemory(b.pid);
+  return {
+    async stop(): Promise<Omit<TransferResult, 'seconds'>> {
+      const [senderIdle, receiverIdle] = await idle;
+      return {
+        senderAboveIdle: (await sender.stop()) - senderIdle,
+        receiverAboveIdle: (await receiver.stop()) - receiverIdle,
+      };
+    },
+  };
+}
+
 /** Ours: the app's receive link, Accept, and the file written to the receiver's disk (its private file system). */
-async function appTransfer(origin: string, a: ProfileBrowser, b: ProfileBrowser, file: string): Promise<OursResult> {
+async function appTransfer(
+  origin: string,
+  a: ProfileBrowser,
+  b: ProfileBrowser,
+  file: string,
+): Promise<TransferResult> {
   const sender = await a.context.newPage();
   const receiver = await b.context.newPage();
   try {
@@ -168,18 +194,12 @@ async function appTransfer(origin: string, a: ProfileBrowser, b: ProfileBrowser,
     await accept.waitFor({ timeout: 120_000 });
     await receiver.getByTestId('p2p-storage').waitFor();
     // Idle: both pages loaded, connected and waiting for Accept.
-    const [senderIdle, receiverIdle] = await Promise.all([treeRss(a.pid), treeRss(b.pid)]);
-    const senderMemory = sampleMemory(a.pid);
-    const receiverMemory = sampleMemory(b.pid);
+    const memory = watchMemory(a, b);
     const started = performance.now();
     await accept.click();
     await receiver.getByText('All files received and checked.').waitFor({ timeout: 60 * 60_000 });
     const seconds = (performance.now() - started) / 1000;
-    return {
-      seconds,
-      senderAboveIdle: (await senderMemory.stop()) - senderIdle,
-      receiverAboveIdle: (await receiverMemory.stop()) - receiverIdle,
-    };
+    return { seconds, ...(await memory.stop()) };
   } finally {
     await sender.close();
     await receiver.close();
@@ -292,13 +312,13 @@ export async function runP2pBench(opts: { port: number; size: number }): Promise
     const file = await makeFile(dir, 'p2p.bin', size);
     // A first visit installs the service worker and caches the app: not part of any transfer.
     await Promise.all([warmUp(a.context, platform.origin), warmUp(b.context, platform.origin)]);
-    const raw = () => rawTransfer(platform.origin, a.context, b.context, file, size);
+    const raw = () => rawTransfer(platform.origin, a, b, file, size);
     // The reference runs before and after ours and counts as their mean: on a shared machine the
     // load changes during a run, and this way both measurements see the same on average.
     const before = await cpuOf([a, b], raw);
     const ours = await cpuOf([a, b], () => appTransfer(platform.origin, a, b, file));
     const after = await cpuOf([a, b], raw);
-    const reference = (before.result + after.result) / 2;
+    const reference = (before.result.seconds + after.result.seconds) / 2;
     const referenceCpu = (before.cpu + after.cpu) / 2;
     const serialization = Math.min(size, SERIALIZATION_BYTES);
     const speeds = await serializationSpeeds(platform, a.context, b.context, serialization);
@@ -306,7 +326,7 @@ export async function runP2pBench(opts: { port: number; size: number }): Promise
     const cpuPerGiB = (cpu: number) => ((cpu * 1024 * MiB) / size).toFixed(0);
     console.log(`\nDirect transfer of ${fmtMiB(size)} between two Chromium instances`);
     console.log(
-      `  reference (raw RTCDataChannel, unencrypted): ${reference.toFixed(1)} s  (${mibps(reference)} MiB/s; ${before.result.toFixed(1)} s before ours, ${after.result.toFixed(1)} s after)`,
+      `  reference (raw RTCDataChannel, unencrypted): ${reference.toFixed(1)} s  (${mibps(reference)} MiB/s; ${before.result.seconds.toFixed(1)} s before ours, ${after.result.seconds.toFixed(1)} s after)`,
     );
     console.log(
       `  ours (encrypted, written to disk):           ${ours.result.seconds.toFixed(1)} s  (${mibps(ours.result.seconds)} MiB/s)`,
@@ -318,7 +338,7 @@ export async function runP2pBench(opts: { port: number; size: number }): Promise
       `  CPU of both browsers per GiB:               reference ${cpuPerGiB(referenceCpu)} s, ours ${cpuPerGiB(ours.cpu)} s (the machine has 2 cores)`,
     );
     console.log(
-      `  peak memory above idle: sender ${fmtMiB(ours.result.senderAboveIdle)}, receiver ${fmtMiB(ours.result.receiverAboveIdle)}  (target <= 200 MB each)`,
+      `  peak memory above idle: sender ${fmtMiB(ours.result.senderAboveIdle)}, receiver ${fmtMiB(ours.result.receiverAboveIdle)}  (target <= 200 MB each; the reference's: ${fmtMiB(Math.max(before.result.senderAboveIdle, after.result.senderAboveIdle))}, ${fmtMiB(Math.max(before.result.receiverAboveIdle, after.result.receiverAboveIdle))})`,
     );
     console.log(
       `  PeerJS serialization, ${fmtMiB(serialization)}: 'raw' ${speeds.raw?.toFixed(1)} MiB/s, 'binary' ${speeds.binary?.toFixed(1)} MiB/s`,
