@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { equalBytes, fromBase64Url, randomString, toBase64Url } from './encoding';
+import { concatBytes, equalBytes, fromBase64Url, randomString, toBase64Url } from './encoding';
 
 describe('base64url', () => {
   it('round-trips every length and matches Node', () => {
@@ -30,5 +30,19 @@ describe('equalBytes', () => {
     expect(equalBytes(new Uint8Array([1, 2]), new Uint8Array([1, 2]))).toBe(true);
     expect(equalBytes(new Uint8Array([1, 2]), new Uint8Array([1, 3]))).toBe(false);
     expect(equalBytes(new Uint8Array([1]), new Uint8Array([1, 0]))).toBe(false);
+  });
+});
+
+describe('concatBytes', () => {
+  it('joins the parts in order, views into larger buffers included', () => {
+    const backing = new Uint8Array([9, 9, 3, 4, 9]);
+    const joined = concatBytes([
+      new Uint8Array([1, 2]),
+      backing.subarray(2, 4),
+      new Uint8Array(0),
+      new Uint8Array([5]),
+    ]);
+    expect([...joined]).toEqual([1, 2, 3, 4, 5]);
+    expect(concatBytes([])).toHaveLength(0);
   });
 });

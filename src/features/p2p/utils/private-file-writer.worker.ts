@@ -35,14 +35,16 @@ async function handle(request: WriterRequest): Promise<void> {
     }
     case 'write': {
       const entry = opened(request.file);
-      const data = new Uint8Array(request.data);
-      // A write may take fewer bytes than given (the spec allows it); go on until all are in.
-      for (let done = 0; done < data.length;) {
-        const wrote = entry.access.write(data.subarray(done), { at: entry.at + done });
-        if (wrote <= 0) throw new Error('The private file system took no bytes');
-        done += wrote;
+      for (const part of request.parts) {
+        const data = new Uint8Array(part);
+        // A write may take fewer bytes than given (the spec allows it); go on until all are in.
+        for (let done = 0; done < data.length;) {
+          const wrote = entry.access.write(data.subarray(done), { at: entry.at + done });
+          if (wrote <= 0) throw new Error('The private file system took no bytes');
+          done += wrote;
+        }
+        entry.at += data.length;
       }
-      entry.at += data.length;
       return;
     }
     case 'close': {

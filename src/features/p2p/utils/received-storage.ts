@@ -4,7 +4,7 @@
 // when the page closes (or after PEER_FILE_TTL_MS, 7 days), and the next visit sweeps what a closed
 // page left behind.
 import { startBrowserDownload } from '@/lib/start-browser-download';
-import { randomString } from './encoding';
+import { concatBytes, randomString } from './encoding';
 import { PrivateFileWriter } from './private-file-writer';
 import type { FileSink, SinkFactory } from './receiver-session';
 import type { ReceivedFile } from './session-core';
@@ -27,7 +27,8 @@ type Writable = { write(data: BufferSource): Promise<void>; close(): Promise<voi
 
 function writableSink(writable: Writable, finish: () => Promise<ReceivedFile>, discard: () => Promise<void>): FileSink {
   return {
-    write: (data) => writable.write(data as Uint8Array<ArrayBuffer>),
+    // One write per batch: each is a round trip to the browser process.
+    write: (parts) => writable.write(concatBytes(parts) as Uint8Array<ArrayBuffer>),
     close: async () => {
       await writable.close();
       return finish();
@@ -90,7 +91,7 @@ export function memorySinks(): SinkFactory {
     let parts: Uint8Array<ArrayBuffer>[] = [];
     return {
       write: async (data) => {
-        parts.push(data as Uint8Array<ArrayBuffer>);
+        parts.push(...(data as Uint8Array<ArrayBuffer>[]));
       },
       close: async () => {
         let blob: Blob | null = new Blob(parts);
@@ -177,7 +178,7 @@ function workerSink(
   discard: () => Promise<void>,
 ): FileSink {
   return {
-    write: (data) => writer.write(index, data),
+    write: (parts) => writer.write(index, parts),
     close: async () => {
       await writer.close(index);
       return finish();

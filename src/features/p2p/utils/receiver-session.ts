@@ -18,22 +18,12 @@ import { SessionCore, refuse, type FrameChannel, type ReceivedFile } from './ses
 
 /** Where one received file is written. */
 export interface FileSink {
-  write(data: Uint8Array): Promise<void>;
+  /** Appends the chunks, in order. They are the sink's now: it may hand their buffers on. */
+  write(parts: readonly Uint8Array[]): Promise<void>;
   /** Called after the last byte: the file is complete and verified. */
   close(): Promise<ReceivedFile>;
   /** Called when the transfer stops before the end: nothing of the file must remain. */
   abort(): Promise<void>;
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0] ?? new Uint8Array();
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
 }
 
 export type SinkFactory = (file: OfferedFile, index: number) => Promise<FileSink>;
@@ -206,7 +196,7 @@ export class ReceiverSession extends SessionCore {
         sink = await this.openSink(batch.fileIndex);
         this.sinks.set(batch.fileIndex, sink);
       }
-      await sink.write(concat(batch.parts));
+      await sink.write(batch.parts);
       this.written += batch.parts.length;
       await this.closeCompleteFiles();
       this.update({ bytesDone: this.plan.bytesBefore(this.written) });

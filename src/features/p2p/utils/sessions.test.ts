@@ -34,7 +34,7 @@ function memorySinks(options: { writeDelay?: () => Promise<void> } = {}) {
     const sink: FileSink = {
       async write(data) {
         await options.writeDelay?.();
-        parts.push(new Uint8Array(data));
+        parts.push(...data.map((part) => new Uint8Array(part)));
       },
       async close(): Promise<ReceivedFile> {
         return { kind: 'stored', blob: new Blob(parts), discard: async () => {} };
