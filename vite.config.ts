@@ -200,6 +200,10 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
+        // The chunk main.tsx is in would take the name of the folder the project is checked out in
+        // (index.html's): named for what it is, bench reports read the same on every machine.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.includes(mainModule) ? 'assets/main-[hash].js' : 'assets/[name]-[hash].js',
         // The 'app' group also takes in the modules its own depend on, main.tsx's too (React,
         // Mantine...), so the entry imports that chunk statically. In source order, env.ts still
         // runs only when main.tsx imports the app, inside its try: a bad .env ends on the start-up
