@@ -61,9 +61,14 @@ export async function shareSmallFile(target: Target, name: string, type: string,
   return created.shareId;
 }
 
-/** Starts `npm start` on `port`; `env` adds settings (a raised quota for a load test, say). */
+/**
+ * Starts `npm start` on `port`; `env` adds settings (a raised quota for a load test, say). Its data
+ * (the embedded database and storage) goes under BENCH_STORAGE_DIR, the system's temporary folder
+ * by default: on a tmpfs such as /dev/shm the storage's disk writes leave the browsers' disk alone,
+ * as a remote bucket's do.
+ */
 export async function startPlatform(port: number, env: Record<string, string> = {}): Promise<BenchPlatform> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ulak-bench-'));
+  const dataDir = await mkdtemp(path.join(process.env.BENCH_STORAGE_DIR ?? tmpdir(), 'ulak-bench-'));
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
