@@ -2,7 +2,7 @@
 // for each session; secret keys never leave the page. Both sides derive one shared key with
 // box.before, and every later box (control messages, file chunks) is box.after under it.
 import nacl from 'tweetnacl';
-import { equalBytes } from './encoding';
+import { concatBytes, equalBytes } from './encoding';
 import { KEY_LENGTH } from './frames';
 import type { Direction } from './nonce';
 import { handshakeNonce, isHandshakeNonce } from './nonce';
@@ -24,15 +24,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 function labelled(label: string, ...parts: Uint8Array[]): Uint8Array {
-  const prefix = encoder.encode(label);
-  const all = new Uint8Array(prefix.length + parts.reduce((sum, part) => sum + part.length, 0));
-  all.set(prefix);
-  let at = prefix.length;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
+  return concatBytes([encoder.encode(label), ...parts]);
 }
 
 /** A JSON value boxed under `key` with a fresh handshake nonce, for the hello and rejoin frames. */
