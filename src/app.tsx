@@ -33,6 +33,21 @@ function startUploadsOffTheDownloadPage(): void {
   });
 }
 
+/**
+ * Resolves the first screen's route (its lazy chunk and its loader) before the first render. The
+ * router would otherwise start this load from a layout effect once mounted, and the state updates
+ * it makes there re-render the whole tree synchronously, one long task (about 400 ms on a phone)
+ * instead of the transition main.tsx renders in. Not awaited past the router's pending delay: a
+ * slow loader still gets its pending screen (the router goes on with the load it finds running).
+ */
+export function loadFirstScreen(): Promise<void> {
+  const pendingMs = router.options.defaultPendingMs ?? 1000;
+  return Promise.race([
+    router.load().catch(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, pendingMs)),
+  ]);
+}
+
 /** Side effects of a real start (not of tests): the API diagnostics, the service worker, the upload queue. */
 export function startApp(): void {
   void runStartupCheck();

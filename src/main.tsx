@@ -16,14 +16,14 @@ const i18n = setupI18n(DEFAULT_PRODUCT_NAME);
 // ends on a readable screen instead of a blank page.
 async function start(): Promise<void> {
   try {
-    const { App, startApp } = await import('./app');
+    const { App, loadFirstScreen, startApp } = await import('./app');
     const [{ queryClient }, { setupTransfersPersistence }] = await Promise.all([
       import('@/lib/query-client'),
       import('@/features/transfers/utils/persist-transfers'),
     ]);
     // Before the first render, so Transfers can open with the saved list (offline too).
     setupTransfersPersistence(queryClient);
-    await i18nReady();
+    await Promise.all([i18nReady(), loadFirstScreen()]);
     // As a transition, React renders the first screen in slices that yield to the browser
     // instead of one task of several hundred ms on a phone (Lighthouse's Total Blocking Time).
     startTransition(() => {
