@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Box, Burger, Container, Group } from '@mantine/core';
-import { useDisclosure, useWindowScroll } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { HEADER_BLUR_SCROLL_PX } from '@domain/constants';
@@ -11,6 +11,7 @@ import { LanguageToggle } from './language-toggle';
 import { MOBILE_MENU_ID } from './mobile-menu-id';
 import { HEADER_LINKS } from './nav-links';
 import classes from './site-header.module.css';
+import { useScrolledPast } from './use-scrolled-past';
 
 // Loaded on the first tap of the burger (or a hover or focus before it): see mobile-menu.tsx.
 const loadMobileMenu = () => import('./mobile-menu');
@@ -18,52 +19,59 @@ const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileM
 
 export function SiteHeader() {
   const { t } = useTranslation();
-  const [{ y }] = useWindowScroll();
+  const [scrolled, scrollMarker] = useScrolledPast();
   const [menuOpen, menu] = useDisclosure(false);
   const menuLoaded = useOpenedOnce(menuOpen);
-  const scrolled = y > HEADER_BLUR_SCROLL_PX;
 
   return (
-    <header className={classes.header} data-scrolled={scrolled || undefined}>
-      <Container size="lg" h="100%">
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-          <Link to="/" className={classes.brand} aria-label={t('nav.homeAria')}>
-            <BrandLogo />
-          </Link>
+    <>
+      <div
+        ref={scrollMarker}
+        className={classes.scrollMarker}
+        style={{ height: HEADER_BLUR_SCROLL_PX }}
+        aria-hidden="true"
+      />
+      <header className={classes.header} data-scrolled={scrolled || undefined}>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <Link to="/" className={classes.brand} aria-label={t('nav.homeAria')}>
+              <BrandLogo />
+            </Link>
 
-          <Box component="nav" aria-label={t('nav.main')} visibleFrom="sm">
-            <Group gap={4} wrap="nowrap">
-              {HEADER_LINKS.map((link) => (
-                <Link key={link.to} to={link.to} className={classes.link} activeOptions={{ exact: link.to === '/' }}>
-                  {t(link.labelKey)}
-                </Link>
-              ))}
+            <Box component="nav" aria-label={t('nav.main')} visibleFrom="sm">
+              <Group gap={4} wrap="nowrap">
+                {HEADER_LINKS.map((link) => (
+                  <Link key={link.to} to={link.to} className={classes.link} activeOptions={{ exact: link.to === '/' }}>
+                    {t(link.labelKey)}
+                  </Link>
+                ))}
+              </Group>
+            </Box>
+
+            <Group gap="xs" wrap="nowrap">
+              <LanguageToggle />
+              <ColorSchemeToggle />
+              <Burger
+                hiddenFrom="sm"
+                size="sm"
+                opened={menuOpen}
+                onClick={menu.toggle}
+                onPointerEnter={() => void loadMobileMenu()}
+                onFocus={() => void loadMobileMenu()}
+                aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+                aria-expanded={menuOpen}
+                aria-controls={MOBILE_MENU_ID}
+              />
             </Group>
-          </Box>
-
-          <Group gap="xs" wrap="nowrap">
-            <LanguageToggle />
-            <ColorSchemeToggle />
-            <Burger
-              hiddenFrom="sm"
-              size="sm"
-              opened={menuOpen}
-              onClick={menu.toggle}
-              onPointerEnter={() => void loadMobileMenu()}
-              onFocus={() => void loadMobileMenu()}
-              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-              aria-expanded={menuOpen}
-              aria-controls={MOBILE_MENU_ID}
-            />
           </Group>
-        </Group>
-      </Container>
+        </Container>
 
-      {menuLoaded && (
-        <Suspense fallback={null}>
-          <MobileMenu opened={menuOpen} onClose={menu.close} />
-        </Suspense>
-      )}
-    </header>
+        {menuLoaded && (
+          <Suspense fallback={null}>
+            <MobileMenu opened={menuOpen} onClose={menu.close} />
+          </Suspense>
+        )}
+      </header>
+    </>
   );
 }
