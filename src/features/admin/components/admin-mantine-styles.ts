@@ -2,6 +2,7 @@
 // with the panel rather than on every public page; the rest are in src/mantine-styles.ts. In the
 // order of Mantine's own styles.css.
 import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Checkbox.css';
@@ -14,4 +15,5 @@ import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Switch.css';
