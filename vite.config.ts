@@ -60,42 +60,6 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * Modulepreload links for the chunks main.tsx imports at start (the app, the query client and
- * their imports). It imports them dynamically, so a bad .env ends on a readable screen; without
- * these links the browser would learn of them only after running the entry, one round trip later.
- */
-function preloadStartChunks(): Plugin {
-  return {
-    name: 'ulak-preload-start-chunks',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const byName = new Map(chunks.map((c) => [c.fileName, c]));
-        const entry = chunks.find((c) => c.isEntry && c.moduleIds.some((id) => id.endsWith('/src/main.tsx')));
-        if (!entry) return [];
-        const loaded = new Set([entry.fileName, ...entry.imports]);
-        const wanted: string[] = [];
-        const visit = (fileName: string) => {
-          if (loaded.has(fileName)) return;
-          loaded.add(fileName);
-          wanted.push(fileName);
-          for (const next of byName.get(fileName)?.imports ?? []) visit(next);
-        };
-        for (const fileName of entry.dynamicImports) visit(fileName);
-        return wanted.map((fileName) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
-          injectTo: 'head' as const,
-        }));
-      },
-    },
-  };
-}
-
 const mainModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
 /**
@@ -144,7 +108,6 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     securityHeadersFile(),
-    preloadStartChunks(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
