@@ -60,6 +60,27 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The start scripts fetched at low priority. The first paint (index.html's icon) needs only the
+ * page and its stylesheet, and Chromium holds low-priority requests back while render-blocking
+ * ones load over HTTP/1.1: the stylesheet no longer shares the phone's bandwidth with 150 KB of
+ * script. Lighthouse counts high-priority scripts as render-blocking: its First Contentful Paint
+ * went from 2.0 to 1.1 s, and its Largest Contentful Paint (which needs the scripts) did not move.
+ */
+function lowPriorityScripts(): Plugin {
+  return {
+    name: 'ulak-low-priority-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+          .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"'),
+    },
+  };
+}
+
 const mainModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
 /**
@@ -108,6 +129,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     securityHeadersFile(),
+    lowPriorityScripts(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
