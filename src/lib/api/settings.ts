@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicSettings } from '@domain/api-types';
 import { apiClient } from './app-client';
 
@@ -24,4 +24,14 @@ export function settingsQueryOptions() {
 /** The server's public settings; undefined while they load (or offline). */
 export function useSettings(): PublicSettings | undefined {
   return useQuery(settingsQueryOptions()).data;
+}
+
+/**
+ * For a route's loader: the screen's first render already shows the server's limits. Rendered
+ * before they arrive, it showed the built-in ones, then rendered again when they came (on a phone,
+ * a task of about 100 ms after the first paint). One try: offline or failing, the screen renders
+ * at once with the built-in ones, and its own query tries again.
+ */
+export async function preloadSettings(queryClient: QueryClient): Promise<void> {
+  await queryClient.ensureQueryData({ ...settingsQueryOptions(), retry: false }).catch(() => undefined);
 }
