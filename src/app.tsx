@@ -36,8 +36,8 @@ function startUploadsOffTheDownloadPage(): void {
 /**
  * Resolves the first screen's route (its lazy chunk and its loader) before the first render. The
  * router would otherwise start this load from a layout effect once mounted, and the state updates
- * it makes there re-render the whole tree synchronously, one long task (about 400 ms on a phone)
- * instead of the transition main.tsx renders in. Not awaited past the router's pending delay: a
+ * it makes there re-render the whole tree synchronously: one long task (400-550 ms at Lighthouse's
+ * 4x slowed CPU) instead of the transition main.tsx renders in. Not awaited past the router's pending delay: a
  * slow loader still gets its pending screen (the router goes on with the load it finds running).
  */
 export function loadFirstScreen(): Promise<void> {
