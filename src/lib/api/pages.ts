@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageSlug, PublicPageDto } from '@domain/api-types';
 import { apiClient } from './app-client';
+import { preloadSettings } from './settings';
 
 export const pageKeys = {
   all: ['pages'] as const,
@@ -34,6 +35,14 @@ export function usePublishedPage(slug: PageSlug, language: string): string | nul
 }
 
 /** For a route's loader: the page's content is known before it renders (no flash of the built-in text). */
-export async function preloadPublishedPage(queryClient: QueryClient, slug: PageSlug, language: string): Promise<void> {
+async function preloadPublishedPage(queryClient: QueryClient, slug: PageSlug, language: string): Promise<void> {
   await queryClient.ensureQueryData(publishedPageQueryOptions(slug, language)).catch(() => undefined);
+}
+
+/**
+ * The loader of the screens that show the admin's published text and the server's limits (Home,
+ * How it works, About): both are known before the first render, fetched side by side.
+ */
+export async function preloadPageScreen(queryClient: QueryClient, slug: PageSlug, language: string): Promise<void> {
+  await Promise.all([preloadPublishedPage(queryClient, slug, language), preloadSettings(queryClient)]);
 }

@@ -28,9 +28,9 @@ export function useSettings(): PublicSettings | undefined {
 
 /**
  * For a route's loader: the screen's first render already shows the server's limits. Rendered
- * before they arrive, it showed the built-in ones, then rendered again when they came (on a phone,
- * a task of about 100 ms after the first paint). One try: offline or failing, the screen renders
- * at once with the built-in ones, and its own query tries again.
+ * before they arrive, it showed the built-in ones, then rendered again when they came (a task of
+ * about 100 ms after the first paint at Lighthouse's 4x slowed CPU). One try: offline or failing,
+ * the screen renders at once with the built-in ones, and its own query tries again.
  */
 export async function preloadSettings(queryClient: QueryClient): Promise<void> {
   await queryClient.ensureQueryData({ ...settingsQueryOptions(), retry: false }).catch(() => undefined);
