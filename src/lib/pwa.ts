@@ -2,7 +2,9 @@
 // install button and the update prompt need to know: whether a new version waits, and whether the
 // browser offers to install the app. Only in production builds, or in dev when VITE_PWA_DEV=true:
 // a worker caching dev modules makes development confusing.
-import { messageSW, Workbox } from 'workbox-window';
+// workbox-window is imported where it is used, after the first render: its 5 KB (minified) are
+// not on any first screen's way.
+import type { Workbox as WorkboxClass } from 'workbox-window';
 import type { PageToWorkerMessage, WorkerVersion } from './worker-messages';
 
 /** Chromium's install offer; not in TypeScript's DOM types. */
@@ -89,6 +91,7 @@ async function buildOf(worker: ServiceWorker): Promise<string | undefined> {
   const timeout = new Promise<undefined>((resolve) => {
     timer = window.setTimeout(resolve, VERSION_TIMEOUT_MS);
   });
+  const { messageSW } = await import('workbox-window');
   const answer = messageSW(worker, { type: 'GET_VERSION' } satisfies PageToWorkerMessage) as Promise<
     Partial<WorkerVersion> | undefined
   >;
@@ -117,9 +120,16 @@ export function isServiceWorkerEnabled(): boolean {
  * Registers the worker, and offers an update (PwaState.updateReady, the update prompt) when a
  * worker of a new build waits; `applyUpdate` then lets it take over and reloads the page.
  */
-export function registerServiceWorker(): Workbox | undefined {
+export function registerServiceWorker(): void {
   watchInstallPrompt();
-  if (!isServiceWorkerEnabled() || !('serviceWorker' in navigator)) return undefined;
+  if (!isServiceWorkerEnabled() || !('serviceWorker' in navigator)) return;
+  import('workbox-window').then(
+    ({ Workbox }) => register(Workbox),
+    (error: unknown) => console.error('Service worker registration failed', error),
+  );
+}
+
+function register(Workbox: typeof WorkboxClass): void {
   // The production worker is one classic script; in dev vite-plugin-pwa serves it as an ES module.
   const workbox = import.meta.env.PROD
     ? new Workbox('/sw.js', { scope: '/' })
@@ -159,5 +169,4 @@ export function registerServiceWorker(): Workbox | undefined {
   workbox.register().catch((error: unknown) => {
     console.error('Service worker registration failed', error);
   });
-  return workbox;
 }
