@@ -87,11 +87,11 @@ export function watchInstallPrompt(): void {
 const VERSION_TIMEOUT_MS = 3_000;
 
 async function buildOf(worker: ServiceWorker): Promise<string | undefined> {
+  const { messageSW } = await import('workbox-window');
   let timer: number | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = window.setTimeout(resolve, VERSION_TIMEOUT_MS);
   });
-  const { messageSW } = await import('workbox-window');
   const answer = messageSW(worker, { type: 'GET_VERSION' } satisfies PageToWorkerMessage) as Promise<
     Partial<WorkerVersion> | undefined
   >;
