@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,10 @@ function bytes(size: number, seed: number): Uint8Array<ArrayBuffer> {
 
 function md5(b: Uint8Array): string {
   return createHash('md5').update(b).digest('hex');
+}
+
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 async function putPart(key: string, uploadId: string, n: number, body: Uint8Array<ArrayBuffer>): Promise<Response> {
@@ -190,6 +194,45 @@ describe('embedded storage', () => {
     expect((await putPart(key, uploadId, 2, bytes(10, 1))).status).toBe(404);
     // aborting twice is not an error (the sweep may race the page)
     await expect(storage.abortMultipartUpload(key, uploadId)).resolves.toBeUndefined();
+  });
+
+  it('keeps a part whole when an earlier send of it is cut off after the next one finished', async () => {
+    // What a service worker handing its uploads over does: its request for part 1 is cut off
+    // while the new worker sends part 1 again. The storage must end up with the whole part.
+    const key = 'uploads/Twice001/a.bin';
+    const uploadId = await storage.createMultipartUpload(key, {
+      contentType: 'application/octet-stream',
+      originalName: 'a.bin',
+      uploadDate: new Date().toISOString(),
+    });
+    const dir = path.join(dataDir, 'storage', BUCKET, '._S3rver_uploads', uploadId);
+    const partFiles = async () => (await readdir(dir)).filter((name) => name !== 'key' && name !== 'metadata');
+    const body = bytes(MIN_PART_SIZE, 7);
+    const url = await storage.presignUploadPart(key, uploadId, 1, body.length, 300);
+    const first = request(url, { method: 'PUT', headers: { 'content-length': body.length } });
+    const firstDone = new Promise<void>((resolve) => {
+      first.on('error', () => resolve());
+      first.on('response', () => resolve());
+    });
+    first.write(body.subarray(0, body.length / 2));
+    // The storage has begun writing the first send before the second one starts.
+    await waitUntil(async () => (await partFiles()).length > 0);
+
+    const second = await putPart(key, uploadId, 1, body);
+    expect(second.status).toBe(200);
+    first.destroy();
+    await firstDone;
+    // The first send's failure has been handled: only the part and its checksum are left.
+    await waitUntil(async () => (await partFiles()).every((name) => name === '1' || name === '1.md5'));
+
+    expect(await storage.listParts(key, uploadId)).toEqual([
+      { partNumber: 1, etag: `"${md5(body)}"`, size: body.length },
+    ]);
+    await storage.completeMultipartUpload(key, uploadId, [{ partNumber: 1, etag: `"${md5(body)}"` }]);
+    const download = await storage.presignGet(key, 60, { fileName: 'a.bin', contentType: 'application/octet-stream' });
+    const got = Buffer.from(await (await fetch(download)).arrayBuffer());
+    expect(md5(got)).toBe(md5(body));
+    await storage.deleteObject(key);
   });
 
   it('refuses to complete with a missing part, a wrong ETag or a short middle part', async () => {

@@ -179,6 +179,31 @@ export function createMultipartFront(opts: {
     }
   }
 
+  /** One part's replacements in turn, so that the part and its .md5 always belong together. */
+  const publishing = new Map<string, Promise<void>>();
+  async function publishPart(file: string, tmp: string, md5: string): Promise<void> {
+    const previous = publishing.get(file) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      try {
+        // Without its .md5 a part is not listed: a crash between these steps leaves no part
+        // rather than this part under the last one's ETag.
+        await rm(`${file}.md5`, { force: true });
+        await rename(tmp, file);
+        await writeSmall(`${file}.md5`, md5);
+      } catch (error) {
+        await rm(tmp, { force: true }).catch(() => {});
+        throw writeFailure(error) ?? error;
+      }
+    });
+    const settled = next.catch(() => {});
+    publishing.set(file, settled);
+    try {
+      await next;
+    } finally {
+      if (publishing.get(file) === settled) publishing.delete(file);
+    }
+  }
+
   async function readParts(dir: string): Promise<Map<number, { etag: string; size: number; modified: Date }>> {
     const parts = new Map<number, { etag: string; size: number; modified: Date }>();
     for (const name of await readdir(dir)) {
@@ -265,11 +290,13 @@ export function createMultipartFront(opts: {
       const length = announcedLength(req, auth);
       await ensureRoom(length);
       const file = path.join(upload.dir, String(partNumber));
-      // The .md5 is written only at the end: dropping the old one first means a replacement cut
-      // short leaves no part rather than a truncated part under the old ETag.
-      await rm(`${file}.md5`, { force: true });
-      const md5 = await writeStream(req, file, length);
-      await writeSmall(`${file}.md5`, md5);
+      // Each send of a part streams into a file of its own and replaces the part only once whole,
+      // as S3 does. Two sends of one part can overlap (a service worker handing its uploads over
+      // while its request is still arriving): writing both into the part's file let the one cut
+      // off delete or mangle the part the other had just finished, and completing then failed.
+      const tmp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+      const md5 = await writeStream(req, tmp, length);
+      await publishPart(file, tmp, md5);
       res.statusCode = 200;
       res.setHeader('ETag', `"${md5}"`);
       res.setHeader('Content-Length', '0');
