@@ -35,6 +35,15 @@ async function waitUntil(check: () => Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
+/** A multipart upload of an ordinary file, a.bin, begun now. */
+function startUpload(key: string): Promise<string> {
+  return storage.createMultipartUpload(key, {
+    contentType: 'application/octet-stream',
+    originalName: 'a.bin',
+    uploadDate: new Date().toISOString(),
+  });
+}
+
 async function putPart(key: string, uploadId: string, n: number, body: Uint8Array<ArrayBuffer>): Promise<Response> {
   const url = await storage.presignUploadPart(key, uploadId, n, body.length, 300);
   return fetch(url, { method: 'PUT', body, headers: { Origin: ORIGIN } });
@@ -136,11 +145,7 @@ describe('embedded storage', () => {
 
   it('refuses a part URL whose signature was tampered with', async () => {
     const key = 'uploads/Tamper01/a.bin';
-    const uploadId = await storage.createMultipartUpload(key, {
-      contentType: 'application/octet-stream',
-      originalName: 'a.bin',
-      uploadDate: new Date().toISOString(),
-    });
+    const uploadId = await startUpload(key);
     const url = new URL(await storage.presignUploadPart(key, uploadId, 1, 1000, 300));
     const sig = url.searchParams.get('X-Amz-Signature')!;
     url.searchParams.set('X-Amz-Signature', (sig[0] === '0' ? '1' : '0') + sig.slice(1));
@@ -162,11 +167,7 @@ describe('embedded storage', () => {
 
   it('refuses an expired presigned URL with S3 AccessDenied', async () => {
     const key = 'uploads/Expired1/a.bin';
-    const uploadId = await storage.createMultipartUpload(key, {
-      contentType: 'application/octet-stream',
-      originalName: 'a.bin',
-      uploadDate: new Date().toISOString(),
-    });
+    const uploadId = await startUpload(key);
     const url = await storage.presignUploadPart(key, uploadId, 1, 1000, 1);
     await new Promise((r) => setTimeout(r, 2100));
     const res = await fetch(url, { method: 'PUT', body: bytes(1000, 1) });
@@ -179,11 +180,7 @@ describe('embedded storage', () => {
 
   it('aborting removes the upload and its parts', async () => {
     const key = 'uploads/Abort001/a.bin';
-    const uploadId = await storage.createMultipartUpload(key, {
-      contentType: 'application/octet-stream',
-      originalName: 'a.bin',
-      uploadDate: new Date().toISOString(),
-    });
+    const uploadId = await startUpload(key);
     expect((await putPart(key, uploadId, 1, bytes(2048, 1))).status).toBe(200);
     await storage.abortMultipartUpload(key, uploadId);
     await expect(storage.listParts(key, uploadId)).rejects.toMatchObject({ code: 'upload_not_found' });
@@ -200,11 +197,7 @@ describe('embedded storage', () => {
     // What a service worker handing its uploads over does: its request for part 1 is cut off
     // while the new worker sends part 1 again. The storage must end up with the whole part.
     const key = 'uploads/Twice001/a.bin';
-    const uploadId = await storage.createMultipartUpload(key, {
-      contentType: 'application/octet-stream',
-      originalName: 'a.bin',
-      uploadDate: new Date().toISOString(),
-    });
+    const uploadId = await startUpload(key);
     const dir = path.join(dataDir, 'storage', BUCKET, '._S3rver_uploads', uploadId);
     const partFiles = async () => (await readdir(dir)).filter((name) => name !== 'key' && name !== 'metadata');
     const body = bytes(MIN_PART_SIZE, 7);
@@ -237,11 +230,7 @@ describe('embedded storage', () => {
 
   it('refuses to complete with a missing part, a wrong ETag or a short middle part', async () => {
     const key = 'uploads/Missing1/a.bin';
-    const uploadId = await storage.createMultipartUpload(key, {
-      contentType: 'application/octet-stream',
-      originalName: 'a.bin',
-      uploadDate: new Date().toISOString(),
-    });
+    const uploadId = await startUpload(key);
     const p1 = bytes(MIN_PART_SIZE, 1);
     const p3 = bytes(100, 3);
     expect((await putPart(key, uploadId, 1, p1)).status).toBe(200);
