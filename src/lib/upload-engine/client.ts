@@ -168,8 +168,8 @@ export async function enqueueUploads(files: File[]): Promise<JobRef[]> {
   const store = getUploadStore();
   const refs: JobRef[] = [];
   for (const file of files) {
-    const job = newJobRecord({ blob: file, name: file.name, type: file.type }, crypto.randomUUID(), Date.now());
-    await store.put(job);
+    const job = newJobRecord(file, crypto.randomUUID(), Date.now());
+    await store.put(job, file);
     announce({ type: 'upload:state', job: summarizeJob(job) });
     refs.push({ jobId: job.id, name: job.name, size: job.size, type: job.type });
   }

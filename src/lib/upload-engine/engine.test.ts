@@ -68,7 +68,7 @@ function bytesOf(size: number): Uint8Array<ArrayBuffer> {
 
 async function addJob(size: number, name = 'report.pdf', id = crypto.randomUUID()): Promise<string> {
   const blob = new Blob([bytesOf(size)], { type: 'application/pdf' });
-  await store.put(newJobRecord({ blob, name, type: 'application/pdf' }, id, Date.now()));
+  await store.put(newJobRecord({ name, type: 'application/pdf', size }, id, Date.now()), blob);
   return id;
 }
 
@@ -104,7 +104,7 @@ describe('UploadEngine', () => {
 
     const job = await store.get(jobId);
     expect(job?.state).toBe('done');
-    expect(job?.blob).toBeNull();
+    expect(await store.getBlob(jobId)).toBeUndefined();
     expect(job?.file?.shareUrl).toBe(job?.shareUrl);
     expect(backend.callsTo('complete')).toHaveLength(1);
     expect(new Set(backend.apiCalls.map((call) => call.clientInfo))).toEqual(
@@ -256,8 +256,7 @@ describe('UploadEngine', () => {
 
   it('fails with file_missing when the file is no longer stored on this device', async () => {
     const jobId = crypto.randomUUID();
-    const record = newJobRecord({ blob: new Blob(['x']), name: 'gone.txt', type: 'text/plain' }, jobId, Date.now());
-    await store.put({ ...record, blob: null });
+    await store.put(newJobRecord({ name: 'gone.txt', type: 'text/plain', size: 1 }, jobId, Date.now()), null);
     await makeEngine().resumeAll();
     expect((await store.get(jobId))?.failure).toEqual({ code: 'file_missing' });
     expect(backend.callsTo('uploads')).toEqual([]);

@@ -418,7 +418,8 @@ export class UploadEngine {
     // A job that already has its upload on the server was cut off earlier (a crash, a closed tab).
     const resuming = job.fileId !== null;
     job = await this.setState(run, 'uploading');
-    if (job.blob === null) throw localFailure('file_missing', 'The file is no longer stored on this device.');
+    const blob = await this.store.getBlob(run.jobId);
+    if (blob === undefined) throw localFailure('file_missing', 'The file is no longer stored on this device.');
 
     if (job.fileId === null) {
       const created = await this.retrying(run, () =>
@@ -455,8 +456,7 @@ export class UploadEngine {
       this.emit({ type: 'upload:state', job: summarizeJob(job) });
     }
 
-    const { fileId, ownerToken, partSize, partCount, blob } = job;
-    if (blob === null) throw localFailure('file_missing', 'The file is no longer stored on this device.');
+    const { fileId, ownerToken, partSize, partCount } = job;
     if (fileId === null || ownerToken === null || partSize === null || partCount === null) {
       throw localFailure('upload_incomplete', 'The stored upload is incomplete; please upload the file again.');
     }
@@ -495,18 +495,13 @@ export class UploadEngine {
       throw localFailure('upload_incomplete', 'Some parts of the file were not sent; please try again.');
     }
     const file = await this.retrying(run, () => this.api.completeUpload(fileId, ownerToken, parts, run.signal));
-    const done = await this.store.update(run.jobId, (current) =>
-      current.state === 'cancelled'
-        ? undefined
-        : {
-            ...current,
-            state: 'done',
-            failure: null,
-            blob: null,
-            file,
-            bytesDone: current.size,
-            updatedAt: this.now(),
-          },
+    const done = await this.store.update(
+      run.jobId,
+      (current) =>
+        current.state === 'cancelled'
+          ? undefined
+          : { ...current, state: 'done', failure: null, file, bytesDone: current.size, updatedAt: this.now() },
+      { dropBlob: true },
     );
     if (done === undefined || done.state !== 'done') throw abortError();
     this.emitProgress(run, done);

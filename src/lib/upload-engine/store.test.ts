@@ -9,7 +9,8 @@ describe('upload store', () => {
   it('keeps queued uploads of version 1 (Blob inside the job record) across the upgrade', async () => {
     const name = 'store-test-upgrade';
     const job = {
-      ...newJobRecord({ blob: new Blob(['old bytes']), name: 'old.txt', type: 'text/plain' }, 'job-1', 1_000),
+      ...newJobRecord({ name: 'old.txt', type: 'text/plain', size: 9 }, 'job-1', 1_000),
+      blob: new Blob(['old bytes']),
       parts: [{ partNumber: 1, etag: '"e1"' }],
     };
     const v1 = await openDB(name, 1, {
@@ -25,19 +26,24 @@ describe('upload store', () => {
     const upgraded = await store.get('job-1');
     expect(UPLOAD_DB_VERSION).toBe(2);
     expect(upgraded?.parts).toEqual([{ partNumber: 1, etag: '"e1"' }]);
-    expect(await upgraded?.blob?.text()).toBe('old bytes');
+    expect(upgraded).not.toHaveProperty('blob');
+    expect(await (await store.getBlob('job-1'))?.text()).toBe('old bytes');
     expect(await store.listSharedItems()).toEqual([]);
   });
 
   it("writes a job's Blob once; record changes leave it, finishing drops it", async () => {
     const store = createUploadStore('store-test-blob');
-    await store.put(newJobRecord({ blob: new Blob(['abc']), name: 'a.txt', type: 'text/plain' }, 'j', 1));
+    await store.put(newJobRecord({ name: 'a.txt', type: 'text/plain', size: 3 }, 'j', 1), new Blob(['abc']));
     await store.updatePart('j', { partNumber: 1, etag: '"x"' }, 3, 2);
-    expect(await (await store.get('j'))?.blob?.text()).toBe('abc');
+    expect(await (await store.getBlob('j'))?.text()).toBe('abc');
     expect((await store.list())[0]?.bytesDone).toBe(3);
 
-    await store.update('j', (job) => ({ ...job, state: 'done', blob: null }));
-    expect((await store.get('j'))?.blob).toBeNull();
+    // A change that is not written keeps the bytes, even when asked to drop them.
+    await store.update('j', () => undefined, { dropBlob: true });
+    expect(await (await store.getBlob('j'))?.text()).toBe('abc');
+    await store.update('j', (job) => ({ ...job, state: 'done' }), { dropBlob: true });
+    expect((await store.get('j'))?.state).toBe('done');
+    expect(await store.getBlob('j')).toBeUndefined();
     await store.delete('j');
     expect(await store.get('j')).toBeUndefined();
   });

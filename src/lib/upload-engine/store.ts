@@ -19,11 +19,14 @@ const BLOBS = 'jobBlobs';
 const OWNED = 'ownedFiles';
 const SHARED = 'sharedItems';
 
-/** One file to upload, stored before the first byte is sent so a crash or a closed tab loses nothing. */
+/**
+ * One file to upload, stored with its bytes before the first byte is sent so a crash or a closed
+ * tab loses nothing. The bytes live apart, in BLOBS under the job's id (`getBlob`), until the
+ * upload is done: the record is rewritten at every finished part and lease renewal, and reading or
+ * locking the Blob each time would only slow those writes.
+ */
 export interface UploadJobRecord {
   id: string;
-  /** The bytes; null once the upload is done (the file then lives in the bucket). */
-  blob: Blob | null;
   // Name and type are kept apart from the Blob: a stored File comes back as a plain Blob on some engines.
   name: string;
   type: string;
@@ -90,18 +93,25 @@ export interface SharedItemRecord {
 
 export interface UploadStore {
   get(id: string): Promise<UploadJobRecord | undefined>;
-  put(job: UploadJobRecord): Promise<void>;
+  /** The job's bytes; undefined once the upload is done, or when they were lost. */
+  getBlob(id: string): Promise<Blob | undefined>;
+  /** Stores a job and its bytes together (null: a job without bytes, as tests need). */
+  put(job: UploadJobRecord, blob: Blob | null): Promise<void>;
   /** Oldest first. */
   list(): Promise<UploadJobRecord[]>;
+  /** Removes the job and its bytes. */
   delete(id: string): Promise<void>;
   /**
    * Reads, changes and writes a job in one transaction, so runners in two contexts (or parts
    * finishing together) never overwrite each other's changes. `change` returns the new record, or
    * undefined to leave it as it is. Resolves to the stored record, undefined when there is none.
+   * `dropBlob`: the bytes are deleted in the same transaction when the change is written (the
+   * upload is done, the file lives in the bucket).
    */
   update(
     id: string,
     change: (job: UploadJobRecord) => UploadJobRecord | undefined,
+    options?: { dropBlob?: boolean },
   ): Promise<UploadJobRecord | undefined>;
   /** Records a finished part and its bytes. Resolves to the job, undefined when it was removed (cancelled). */
   updatePart(id: string, part: FinishedPart, bytes: number, now: number): Promise<UploadJobRecord | undefined>;
@@ -121,11 +131,8 @@ export interface UploadStore {
   deleteSharedItem(id: string): Promise<void>;
 }
 
-/** A job as its record is stored: the Blob lives in BLOBS under the job's id. */
-type StoredJobRecord = Omit<UploadJobRecord, 'blob'> & { blob?: null };
-
 interface UploadDb extends DBSchema {
-  [JOBS]: { key: string; value: StoredJobRecord };
+  [JOBS]: { key: string; value: UploadJobRecord };
   [BLOBS]: { key: string; value: Blob };
   [OWNED]: { key: string; value: OwnedFileRecord };
   [SHARED]: { key: string; value: SharedItemRecord };
@@ -150,16 +157,15 @@ export function notStartedOnServer() {
 
 /** A fresh record in state 'queued', as the page stores it before anything is sent. */
 export function newJobRecord(
-  file: { blob: Blob; name: string; type: string },
+  file: { name: string; type: string; size: number },
   id: string,
   now: number,
 ): UploadJobRecord {
   return {
     id,
-    blob: file.blob,
     name: file.name,
     type: file.type,
-    size: file.blob.size,
+    size: file.size,
     state: 'queued',
     failure: null,
     createdAt: now,
@@ -217,7 +223,7 @@ function openAtVersion(
         const jobs = transaction.objectStore(JOBS);
         const blobs = transaction.objectStore(BLOBS);
         for (let cursor = await jobs.openCursor(); cursor !== null; cursor = await cursor.continue()) {
-          const { blob, ...record } = cursor.value as Omit<StoredJobRecord, 'blob'> & { blob?: unknown };
+          const { blob, ...record } = cursor.value as UploadJobRecord & { blob?: unknown };
           if (blob instanceof Blob) await blobs.put(blob, record.id);
           await cursor.update(record);
         }
@@ -231,15 +237,6 @@ function openAtVersion(
     },
     terminated: onClose,
   });
-}
-
-function withBlob(record: StoredJobRecord, blob: Blob | undefined): UploadJobRecord {
-  return { ...record, blob: blob ?? null };
-}
-
-function withoutBlob(job: UploadJobRecord): StoredJobRecord {
-  const { blob: _blob, ...record } = job;
-  return record;
 }
 
 class IdbUploadStore implements UploadStore {
@@ -258,26 +255,24 @@ class IdbUploadStore implements UploadStore {
   }
 
   async get(id: string) {
-    const tx = (await this.db()).transaction([JOBS, BLOBS]);
-    const [record, blob] = await Promise.all([tx.objectStore(JOBS).get(id), tx.objectStore(BLOBS).get(id)]);
-    await tx.done;
-    return record === undefined ? undefined : withBlob(record, blob);
+    return (await this.db()).get(JOBS, id);
   }
 
-  async put(job: UploadJobRecord) {
+  async getBlob(id: string) {
+    return (await this.db()).get(BLOBS, id);
+  }
+
+  async put(job: UploadJobRecord, blob: Blob | null) {
     const tx = (await this.db()).transaction([JOBS, BLOBS], 'readwrite');
-    await tx.objectStore(JOBS).put(withoutBlob(job));
-    if (job.blob === null) await tx.objectStore(BLOBS).delete(job.id);
-    else await tx.objectStore(BLOBS).put(job.blob, job.id);
+    await tx.objectStore(JOBS).put(job);
+    if (blob === null) await tx.objectStore(BLOBS).delete(job.id);
+    else await tx.objectStore(BLOBS).put(blob, job.id);
     await tx.done;
   }
 
   async list() {
-    const tx = (await this.db()).transaction([JOBS, BLOBS]);
-    const records = await tx.objectStore(JOBS).getAll();
-    const blobs = await Promise.all(records.map((record) => tx.objectStore(BLOBS).get(record.id)));
-    await tx.done;
-    return records.map((record, i) => withBlob(record, blobs[i])).sort((a, b) => a.createdAt - b.createdAt);
+    const records = await (await this.db()).getAll(JOBS);
+    return records.sort((a, b) => a.createdAt - b.createdAt);
   }
 
   async delete(id: string) {
@@ -286,25 +281,21 @@ class IdbUploadStore implements UploadStore {
     await tx.done;
   }
 
-  async update(id: string, change: (job: UploadJobRecord) => UploadJobRecord | undefined) {
-    const tx = (await this.db()).transaction([JOBS, BLOBS], 'readwrite');
+  async update(
+    id: string,
+    change: (job: UploadJobRecord) => UploadJobRecord | undefined,
+    { dropBlob = false }: { dropBlob?: boolean } = {},
+  ) {
+    // Only the records, unless the Blob goes too: a transaction on BLOBS would wait behind (and
+    // hold up) any other that touches the bytes.
+    const tx = (await this.db()).transaction(dropBlob ? [JOBS, BLOBS] : [JOBS], 'readwrite');
     const jobs = tx.objectStore(JOBS);
-    const blobs = tx.objectStore(BLOBS);
-    const [record, blob] = await Promise.all([jobs.get(id), blobs.get(id)]);
-    let result: UploadJobRecord | undefined;
-    if (record !== undefined) {
-      const current = withBlob(record, blob);
-      result = current;
-      const next = change(current);
-      if (next !== undefined) {
-        await jobs.put(withoutBlob(next));
-        // Only the record is written, unless the Blob itself changed (dropped once the upload is done).
-        if (next.blob !== current.blob) {
-          if (next.blob === null) await blobs.delete(id);
-          else await blobs.put(next.blob, id);
-        }
-        result = next;
-      }
+    let result = await jobs.get(id);
+    const next = result === undefined ? undefined : change(result);
+    if (next !== undefined) {
+      await jobs.put(next);
+      if (dropBlob) await tx.objectStore(BLOBS).delete(id);
+      result = next;
     }
     await tx.done;
     return result;

@@ -121,20 +121,17 @@ describe('Transfers', () => {
 
   it('shows uploads under way with their progress, and failed ones with their error', async () => {
     const running: UploadJobRecord = {
-      ...newJobRecord({ blob: new Blob(['x']), name: 'movie.mp4', type: 'video/mp4' }, 'job-1', Date.now()),
-      blob: null,
-      size: 1000,
+      ...newJobRecord({ name: 'movie.mp4', type: 'video/mp4', size: 1000 }, 'job-1', Date.now()),
       bytesDone: 500,
       state: 'uploading',
     };
     const failed: UploadJobRecord = {
-      ...newJobRecord({ blob: new Blob(['x']), name: 'big.zip', type: 'application/zip' }, 'job-2', Date.now() - 1000),
-      blob: null,
+      ...newJobRecord({ name: 'big.zip', type: 'application/zip', size: 1 }, 'job-2', Date.now() - 1000),
       state: 'failed',
       failure: { code: 'file_too_large', params: { maxBytes: 2 * 1024 ** 3 } },
     };
-    await store.put(running);
-    await store.put(failed);
+    await store.put(running, null);
+    await store.put(failed, null);
     stubApi(() => jsonResponse(200, { files: [] }));
     await renderRoute('/upload');
 
