@@ -15,6 +15,7 @@ function fakeRunner() {
         finish = resolve;
       });
     },
+    offer: (files) => void calls.push(`offer:${files.map((file) => file.jobId).join(',')}`),
     cancel: (jobId) => (calls.push(`cancel:${jobId}`), Promise.resolve()),
     retry: (jobId) => (calls.push(`retry:${jobId}`), Promise.resolve()),
     wake: () => void calls.push('wake'),
@@ -43,12 +44,18 @@ describe('upload handlers in the service worker', () => {
     registerUploadHandlers(scope, { createEngine: () => runner });
 
     expect(dispatch('message', { data: { type: 'SKIP_WAITING' } })).toEqual([]);
-    const resume = dispatch('message', { data: { type: 'upload:resume' } satisfies UploadMessage });
+    // Handed bytes that are not a Blob make the whole message something else.
+    expect(dispatch('message', { data: { type: 'upload:resume', files: [{ jobId: 'x', blob: 'bytes' }] } })).toEqual(
+      [],
+    );
+    const files = [{ jobId: 'new', blob: new Blob(['abc']) }];
+    const resume = dispatch('message', { data: { type: 'upload:resume', files } satisfies UploadMessage });
     await Promise.all(dispatch('message', { data: { type: 'upload:cancel', jobId: 'a' } satisfies UploadMessage }));
     await Promise.all(dispatch('message', { data: { type: 'upload:retry', jobId: 'b' } satisfies UploadMessage }));
     finish();
     await Promise.all(resume);
-    expect(calls).toEqual(['wake', 'resumeAll', 'wake', 'cancel:a', 'wake', 'retry:b']);
+    // The handed bytes reach the engine before its run looks for them.
+    expect(calls).toEqual(['wake', 'offer:new', 'resumeAll', 'wake', 'cancel:a', 'wake', 'retry:b']);
   });
 
   it('keeps a message event alive only for a bounded time', async () => {

@@ -30,7 +30,7 @@ function within(work: Promise<unknown>, ms: number): Promise<boolean> {
 }
 
 /** What the handlers use of the engine. */
-export type UploadRunner = Pick<UploadEngine, 'resumeAll' | 'cancel' | 'retry' | 'wake' | 'stop'>;
+export type UploadRunner = Pick<UploadEngine, 'resumeAll' | 'offer' | 'cancel' | 'retry' | 'wake' | 'stop'>;
 
 export interface UploadHandlerOptions {
   /** Builds the engine the first time it is needed. */
@@ -87,6 +87,7 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
     if (message.type !== 'upload:cancel' && !inCharge()) return Promise.resolve();
     switch (message.type) {
       case 'upload:resume':
+        if (message.files !== undefined) getEngine().offer(message.files);
         return resume();
       case 'upload:cancel':
         return getEngine().cancel(message.jobId);

@@ -117,7 +117,11 @@ async function liveOneEvent(event: 'message' | 'sync', jobId: string, clockOffse
 async function addJob(store: UploadStore, size: number): Promise<string> {
   const id = crypto.randomUUID();
   const blob = new Blob([bytesOf(size)], { type: 'application/octet-stream' });
-  await store.put(newJobRecord({ name: 'long.bin', type: 'application/octet-stream', size }, id, Date.now()), blob);
+  const { recorded, copied } = store.add(
+    newJobRecord({ name: 'long.bin', type: 'application/octet-stream', size }, id, Date.now()),
+    blob,
+  );
+  await Promise.all([recorded, copied]);
   return id;
 }
 

@@ -1,12 +1,13 @@
-// The page's side of uploads. The page stores each job (Blob included) in IndexedDB itself and then
-// asks the service worker to run the queue; where no worker controls the page (first visit, a hard
-// reload, development) it runs the engine itself. Either way state and progress arrive on the
+// The page's side of uploads. The page stores each job in IndexedDB itself, begins the copy of its
+// Blob there, and asks the service worker to run the queue, handing it the Blobs so the upload need
+// not wait for the copy; where no worker controls the page (first visit, a hard reload,
+// development) it runs the engine itself. Either way state and progress arrive on the
 // BroadcastChannel, so every tab sees every upload.
 
 import type { FileDto } from '@domain/api-types';
 import { localFailure } from '@/lib/api/failure';
 import type { UploadEngine } from './engine';
-import type { UploadEvent, UploadJobSummary, UploadMessage, UploadPageMessage } from './protocol';
+import type { HandedFile, UploadEvent, UploadJobSummary, UploadMessage, UploadPageMessage } from './protocol';
 import { isUploadAck, isUploadEvent, UPLOAD_CHANNEL, UPLOAD_SYNC_TAG } from './protocol';
 import { getUploadStore, hasUnfinishedJobs, newJobRecord, summarizeJob } from './store';
 import { ACK_TIMEOUT_MS, HEARTBEAT_MS } from './timings';
@@ -77,14 +78,15 @@ function ackFromWorker(ms: number): Promise<boolean> {
 }
 
 /**
- * True when a worker controls the page and runs uploads. Asks it once (with a harmless
- * 'upload:resume') and remembers its answer until another worker takes over.
+ * Gives `message` to the controlling worker; resolves to false when no worker runs uploads, and the
+ * page must do it. The first message to a worker waits for its answer, which is remembered until
+ * another worker takes over.
  */
-async function workerRuns(): Promise<boolean> {
+async function toWorker(message: UploadPageMessage): Promise<boolean> {
   if (controller() === null) return false;
-  if (workerAnswers) return true;
+  if (workerAnswers) return tellWorker(message);
   const answered = ackFromWorker(ACK_TIMEOUT_MS);
-  tellWorker({ type: 'upload:resume' });
+  tellWorker(message);
   if (await answered) {
     workerAnswers = true;
     return true;
@@ -94,15 +96,14 @@ async function workerRuns(): Promise<boolean> {
 }
 
 /**
- * Has the runner go through the queue: the worker if one controls the page and answers, else this
- * page. If both end up running, the job leases in IndexedDB keep them off each other's jobs.
+ * Has the runner go through the queue, with the bytes of jobs just queued: the worker if one
+ * controls the page and answers, else this page. If both end up running, the job leases in
+ * IndexedDB keep them off each other's jobs.
  */
-async function kick(): Promise<void> {
-  if (await workerRuns()) {
-    tellWorker({ type: 'upload:resume' });
-    return;
-  }
+async function kick(files: readonly HandedFile[] = []): Promise<void> {
+  if (await toWorker({ type: 'upload:resume', files })) return;
   const engine = await getPageEngine();
+  engine.offer(files);
   engine.wake();
   await engine.resumeAll();
 }
@@ -159,24 +160,30 @@ export function initUploads(): void {
 }
 
 /**
- * Stores the files as upload jobs and starts them. Resolves once every file is safely stored (it
- * survives a reload from then on), not when the uploads end: follow them with `subscribeUploads`
- * or `waitForUpload`.
+ * Stores the files as upload jobs and starts them. Resolves once every job is recorded, not when
+ * the uploads end: follow them with `subscribeUploads` or `waitForUpload`. The copies of the files
+ * are written meanwhile; from then on an upload survives a reload, a crash, a closed tab.
  */
 export async function enqueueUploads(files: File[]): Promise<JobRef[]> {
   void askPersistentStorage().catch(() => undefined);
   const store = getUploadStore();
   const refs: JobRef[] = [];
+  const handed: HandedFile[] = [];
   for (const file of files) {
     const job = newJobRecord(file, crypto.randomUUID(), Date.now());
-    await store.put(job, file);
+    const { recorded, copied } = store.add(job, file);
+    // Without the copy (no room left for it, say) the upload still runs from the handed bytes, but
+    // cannot resume after the browser closes: the next runner fails it as 'file_missing'.
+    copied.catch((error: unknown) => console.warn(`Could not keep a copy of ${file.name} for resuming`, error));
+    await recorded;
     announce({ type: 'upload:state', job: summarizeJob(job) });
     refs.push({ jobId: job.id, name: job.name, size: job.size, type: job.type });
+    handed.push({ jobId: job.id, blob: file });
   }
   initUploads();
   startHeartbeat();
   void registerBackgroundSync().catch(() => undefined);
-  void kick().catch((error: unknown) => console.error('Could not start uploads', error));
+  void kick(handed).catch((error: unknown) => console.error('Could not start uploads', error));
   return refs;
 }
 
@@ -197,14 +204,14 @@ export function subscribeUploads(listener: (event: UploadEvent) => void): () => 
 
 /** Stops an upload, tells the server to drop it, and forgets it on this device. */
 export async function cancelUpload(jobId: string): Promise<void> {
-  if ((await workerRuns()) && tellWorker({ type: 'upload:cancel', jobId })) return;
+  if (await toWorker({ type: 'upload:cancel', jobId })) return;
   await (await getPageEngine()).cancel(jobId);
 }
 
 /** Tries a failed upload again, from the parts already sent. */
 export async function retryUpload(jobId: string): Promise<void> {
   startHeartbeat();
-  if ((await workerRuns()) && tellWorker({ type: 'upload:retry', jobId })) return;
+  if (await toWorker({ type: 'upload:retry', jobId })) return;
   await (await getPageEngine()).retry(jobId);
 }
 

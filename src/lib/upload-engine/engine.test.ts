@@ -68,8 +68,14 @@ function bytesOf(size: number): Uint8Array<ArrayBuffer> {
 
 async function addJob(size: number, name = 'report.pdf', id = crypto.randomUUID()): Promise<string> {
   const blob = new Blob([bytesOf(size)], { type: 'application/pdf' });
-  await store.put(newJobRecord({ name, type: 'application/pdf', size }, id, Date.now()), blob);
+  const { recorded, copied } = store.add(newJobRecord({ name, type: 'application/pdf', size }, id, Date.now()), blob);
+  await Promise.all([recorded, copied]);
   return id;
+}
+
+/** The stored copy of the job's bytes is lost (the page that queued it closed while writing it, say). */
+async function loseStoredCopy(jobId: string): Promise<void> {
+  await store.update(jobId, (job) => job, { dropBlob: true });
 }
 
 /** The job's states as the pages saw them change (repeats of one state collapsed). */
@@ -255,11 +261,21 @@ describe('UploadEngine', () => {
   });
 
   it('fails with file_missing when the file is no longer stored on this device', async () => {
-    const jobId = crypto.randomUUID();
-    await store.put(newJobRecord({ name: 'gone.txt', type: 'text/plain', size: 1 }, jobId, Date.now()), null);
+    const jobId = await addJob(10, 'gone.txt');
+    await loseStoredCopy(jobId);
     await makeEngine().resumeAll();
     expect((await store.get(jobId))?.failure).toEqual({ code: 'file_missing' });
     expect(backend.callsTo('uploads')).toEqual([]);
+  });
+
+  it('uploads from the bytes the page handed over, without the stored copy', async () => {
+    const size = 2 * PART + 9;
+    const jobId = await addJob(size);
+    await loseStoredCopy(jobId);
+    const engine = makeEngine();
+    engine.offer([{ jobId, blob: new Blob([bytesOf(size)]) }]);
+    await engine.resumeAll();
+    await expectStoredAsPicked(jobId, size);
   });
 
   it('resumes after a crash without sending a finished part twice', async () => {

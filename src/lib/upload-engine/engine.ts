@@ -12,7 +12,7 @@ import { partRange } from '@domain/part-plan';
 import { ApiError } from '@/lib/api/client';
 import { failureOf, localFailure } from '@/lib/api/failure';
 import type { UploadApi } from './api';
-import { UNFINISHED_STATES, type UploadEvent } from './protocol';
+import { UNFINISHED_STATES, type HandedFile, type UploadEvent } from './protocol';
 import { SpeedMeter } from './speed-meter';
 import { LEASE_MS } from './timings';
 import { notStartedOnServer, summarizeJob, type UploadJobRecord, type UploadStore } from './store';
@@ -187,6 +187,8 @@ export class UploadEngine {
 
   /** Jobs this runner works on now: the in-memory half of the one-runner-per-job guard. */
   private readonly active = new Map<string, Run>();
+  /** Bytes the page handed over with jobs it just queued (see `offer`), by job id. */
+  private readonly handed = new Map<string, Blob>();
   private pump: Promise<void> | null = null;
   private rescan = false;
   private stopped = false;
@@ -261,6 +263,15 @@ export class UploadEngine {
     }
   }
 
+  /**
+   * Takes the bytes of jobs the page has just queued: their runs start from these instead of
+   * waiting for the page's copy into the store, which takes seconds for a large file on a phone.
+   * The stored copy is still written, and is what a later runner uses.
+   */
+  offer(files: readonly HandedFile[]): void {
+    for (const { jobId, blob } of files) this.handed.set(jobId, blob);
+  }
+
   /** Cuts short any wait for the network: call it on `online`, on a message, on a `sync` event. */
   wake(): void {
     const resolve = this.wakeUp;
@@ -299,6 +310,7 @@ export class UploadEngine {
       return { ...current, state: 'cancelled', updatedAt: this.now() };
     });
     if (job === undefined || previous?.state === 'done') return;
+    this.handed.delete(jobId);
     const run = this.active.get(jobId);
     run?.controller.abort();
     await run?.done.catch(() => undefined);
@@ -418,7 +430,8 @@ export class UploadEngine {
     // A job that already has its upload on the server was cut off earlier (a crash, a closed tab).
     const resuming = job.fileId !== null;
     job = await this.setState(run, 'uploading');
-    const blob = await this.store.getBlob(run.jobId);
+    // Reading the stored copy waits for it, while the page is still writing it.
+    const blob = this.handed.get(run.jobId) ?? (await this.store.getBlob(run.jobId));
     if (blob === undefined) throw localFailure('file_missing', 'The file is no longer stored on this device.');
 
     if (job.fileId === null) {
@@ -504,6 +517,7 @@ export class UploadEngine {
       { dropBlob: true },
     );
     if (done === undefined || done.state !== 'done') throw abortError();
+    this.handed.delete(run.jobId);
     this.emitProgress(run, done);
     this.emit({ type: 'upload:state', job: summarizeJob(done) });
   }

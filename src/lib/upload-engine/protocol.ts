@@ -4,8 +4,10 @@
 // `satisfies UploadMessage`, and checks what it receives with the guards below. Both import this
 // module (its names and guards are small), and nothing else of the engine's unless they run it.
 //
-// Files never travel in a message: the page writes each job (with its Blob) to IndexedDB first and
-// then says 'upload:resume'. A file is then safe even while the worker is being replaced or killed.
+// The page writes each job to IndexedDB and copies its Blob there, and hands the Blob to the runner
+// in its 'upload:resume' as well: the run starts from it while the copy of a large file is still
+// being written. The stored copy is what every later runner uses (after a crash, a closed tab, in
+// the next worker), so a message that is lost loses nothing.
 
 import type { FileDto } from '@domain/api-types';
 import type { Failure } from '@/lib/api/failure';
@@ -59,10 +61,19 @@ export interface UploadProgress {
   etaSeconds: number | null;
 }
 
+/** The bytes of a job the page has just queued. */
+export interface HandedFile {
+  jobId: string;
+  blob: Blob;
+}
+
 export type UploadMessage =
   // page -> runner
-  /** Run every unfinished job in the store (also the page's heartbeat that keeps a worker busy). */
-  | { type: 'upload:resume' }
+  /**
+   * Run every unfinished job in the store (also the page's heartbeat that keeps a worker busy);
+   * `files`: the bytes of jobs just queued, to start from before their stored copy is written.
+   */
+  | { type: 'upload:resume'; files?: readonly HandedFile[] }
   | { type: 'upload:cancel'; jobId: string }
   | { type: 'upload:retry'; jobId: string }
   // worker -> the page that sent a message: 'I run uploads'. A page that hears none runs the
@@ -92,8 +103,17 @@ function typeOf(data: unknown): string | undefined {
 export function isUploadPageMessage(data: unknown): data is UploadPageMessage {
   const type = typeOf(data);
   if (type === undefined || !PAGE_MESSAGE_TYPES.has(type)) return false;
-  if (type === 'upload:resume') return true;
+  if (type === 'upload:resume') {
+    const { files } = data as { files?: unknown };
+    return files === undefined || (Array.isArray(files) && files.every(isHandedFile));
+  }
   return typeof (data as { jobId?: unknown }).jobId === 'string';
+}
+
+function isHandedFile(data: unknown): data is HandedFile {
+  if (typeof data !== 'object' || data === null) return false;
+  const { jobId, blob } = data as { jobId?: unknown; blob?: unknown };
+  return typeof jobId === 'string' && blob instanceof Blob;
 }
 
 export function isUploadEvent(data: unknown): data is UploadEvent {

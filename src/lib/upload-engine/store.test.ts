@@ -33,7 +33,14 @@ describe('upload store', () => {
 
   it("writes a job's Blob once; record changes leave it, finishing drops it", async () => {
     const store = createUploadStore('store-test-blob');
-    await store.put(newJobRecord({ name: 'a.txt', type: 'text/plain', size: 3 }, 'j', 1), new Blob(['abc']));
+    const { recorded, copied } = store.add(
+      newJobRecord({ name: 'a.txt', type: 'text/plain', size: 3 }, 'j', 1),
+      new Blob(['abc']),
+    );
+    await recorded;
+    // Read while the copy may still be written: the read waits for it.
+    expect(await (await store.getBlob('j'))?.text()).toBe('abc');
+    await copied;
     await store.updatePart('j', { partNumber: 1, etag: '"x"' }, 3, 2);
     expect(await (await store.getBlob('j'))?.text()).toBe('abc');
     expect((await store.list())[0]?.bytesDone).toBe(3);

@@ -20,10 +20,10 @@ const OWNED = 'ownedFiles';
 const SHARED = 'sharedItems';
 
 /**
- * One file to upload, stored with its bytes before the first byte is sent so a crash or a closed
- * tab loses nothing. The bytes live apart, in BLOBS under the job's id (`getBlob`), until the
- * upload is done: the record is rewritten at every finished part and lease renewal, and reading or
- * locking the Blob each time would only slow those writes.
+ * One file to upload, stored with a copy of its bytes so that a crash or a closed tab loses
+ * nothing. The bytes live apart, in BLOBS under the job's id (`getBlob`), until the upload is
+ * done: the record is rewritten at every finished part and lease renewal, and the copy of a large
+ * file takes seconds to write, which none of those writes should wait for.
  */
 export interface UploadJobRecord {
   id: string;
@@ -95,8 +95,12 @@ export interface UploadStore {
   get(id: string): Promise<UploadJobRecord | undefined>;
   /** The job's bytes; undefined once the upload is done, or when they were lost. */
   getBlob(id: string): Promise<Blob | undefined>;
-  /** Stores a job and its bytes together (null: a job without bytes, as tests need). */
-  put(job: UploadJobRecord, blob: Blob | null): Promise<void>;
+  /**
+   * Stores a new job, and a copy of its bytes in a transaction of its own, begun at the same time:
+   * the record is there at once, and any later reading or deleting of the bytes waits for the
+   * copy. `recorded` settles when the record is written, `copied` when the bytes are.
+   */
+  add(job: UploadJobRecord, blob: Blob): { recorded: Promise<void>; copied: Promise<void> };
   /** Oldest first. */
   list(): Promise<UploadJobRecord[]>;
   /** Removes the job and its bytes. */
@@ -262,12 +266,18 @@ class IdbUploadStore implements UploadStore {
     return (await this.db()).get(BLOBS, id);
   }
 
-  async put(job: UploadJobRecord, blob: Blob | null) {
-    const tx = (await this.db()).transaction([JOBS, BLOBS], 'readwrite');
-    await tx.objectStore(JOBS).put(job);
-    if (blob === null) await tx.objectStore(BLOBS).delete(job.id);
-    else await tx.objectStore(BLOBS).put(blob, job.id);
-    await tx.done;
+  add(job: UploadJobRecord, blob: Blob) {
+    const written = this.db().then((db) => {
+      // Both begun before anything is awaited: no runner can see the record before the copy is
+      // under way, so its reading of the bytes queues behind the copy.
+      const record = db.transaction(JOBS, 'readwrite');
+      const bytes = db.transaction(BLOBS, 'readwrite');
+      // A failed request fails its transaction; `done` reports it.
+      record.store.put(job).catch(() => undefined);
+      bytes.store.put(blob, job.id).catch(() => undefined);
+      return { recorded: record.done, copied: bytes.done };
+    });
+    return { recorded: written.then((tx) => tx.recorded), copied: written.then((tx) => tx.copied) };
   }
 
   async list() {

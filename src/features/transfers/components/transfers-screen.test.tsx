@@ -130,8 +130,10 @@ describe('Transfers', () => {
       state: 'failed',
       failure: { code: 'file_too_large', params: { maxBytes: 2 * 1024 ** 3 } },
     };
-    await store.put(running, null);
-    await store.put(failed, null);
+    for (const job of [running, failed]) {
+      const { recorded, copied } = store.add(job, new Blob(['x']));
+      await Promise.all([recorded, copied]);
+    }
     stubApi(() => jsonResponse(200, { files: [] }));
     await renderRoute('/upload');
 
