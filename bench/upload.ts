@@ -8,7 +8,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, open, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
@@ -239,8 +239,8 @@ function bareBrowserUpload(platform: BenchPlatform, file: string): Promise<Brows
   });
 }
 
-async function nodeUpload(platform: BenchPlatform, file: string): Promise<number> {
-  const client = new S3Client({
+function storageClient(platform: BenchPlatform): S3Client {
+  return new S3Client({
     endpoint: platform.storage.endpoint,
     region: 'auto',
     forcePathStyle: true,
@@ -248,6 +248,20 @@ async function nodeUpload(platform: BenchPlatform, file: string): Promise<number
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/**
+ * Empties the bucket's folder, so each round starts from the same disk: otherwise each round adds
+ * 1.5 GiB to the storage's folder, and the rounds got slower one after another, the app (which also
+ * writes its copy of the file) the most. Straight on disk: the storage front serves no listing.
+ */
+async function emptyBucket(platform: BenchPlatform): Promise<void> {
+  const folder = path.join(platform.dataDir, 'storage', platform.storage.bucket);
+  for (const entry of await readdir(folder)) await rm(path.join(folder, entry), { recursive: true, force: true });
+}
+
+async function nodeUpload(platform: BenchPlatform, file: string): Promise<number> {
+  const client = storageClient(platform);
   const started = performance.now();
   await new Upload({
     client,
@@ -275,7 +289,8 @@ function median(values: readonly number[]): number {
 }
 
 /**
- * `rounds` rounds of the three uploads in turn, the disk settled before each; the figures are the
+ * `rounds` rounds of the three uploads in turn, from an empty bucket, the disk settled before each
+ * upload; the figures are the
  * medians, and the ratios are the medians of each round's own ratio, so a slow spell of this
  * shared machine weighs on both sides of a ratio or on one round only.
  */
@@ -290,6 +305,7 @@ export async function runUploadBench(opts: { port: number; size: number; rounds:
     const rounds: { reference: number; bare: number; ours: AppUpload }[] = [];
     let shareId = '';
     for (let round = 1; round <= opts.rounds; round += 1) {
+      await emptyBucket(platform);
       settleDisk();
       const reference = await nodeUpload(platform, file);
       settleDisk();
