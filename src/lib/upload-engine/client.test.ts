@@ -5,6 +5,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadEvent } from './protocol';
+import type * as StoreModule from './store';
 import { startTestBackend, TEST_ANON_KEY, type TestBackend } from './test-backend';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -85,5 +86,31 @@ describe('upload client (no service worker)', () => {
     expect(await outcome).toMatchObject({ cause: { code: 'upload_cancelled' } });
     expect(await client.listJobs()).toEqual([]);
     expect(backend.callsTo('abort').map((call) => call.status)).toEqual([204]);
+  });
+
+  it('says the device is full when the browser will not store the upload', async () => {
+    // fake-indexeddb has no quota: the browser's refusal is played by the store.
+    vi.resetModules();
+    vi.doMock('./store', async (importOriginal) => {
+      const actual = await importOriginal<typeof StoreModule>();
+      const store = actual.createUploadStore('client-test-full');
+      const refused = () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+      store.add = () => ({ recorded: refused(), copied: refused() });
+      return { ...actual, getUploadStore: () => store };
+    });
+    try {
+      const client = await import('./client');
+      const { describeError } = await import('@/lib/api/failure');
+      const { setupI18n } = await import('@/lib/i18n');
+      const i18n = setupI18n('Ulak');
+      await i18n.changeLanguage('en');
+      const error = await client.enqueueUploads([new File(['x'], 'x.bin')]).catch((caught: unknown) => caught);
+      expect(describeError(i18n.t.bind(i18n), error)).toBe(
+        'This device has no room left to keep the file for its upload. Free some space and try again.',
+      );
+      expect(await client.listJobs()).toEqual([]);
+    } finally {
+      vi.doUnmock('./store');
+    }
   });
 });

@@ -159,6 +159,14 @@ export function initUploads(): void {
     .catch((error: unknown) => console.error('Could not resume uploads', error));
 }
 
+/** The browser would not store a job: a full device is said as such, anything else as it came. */
+function queueFailure(error: unknown): unknown {
+  if (error instanceof DOMException && error.name === 'QuotaExceededError') {
+    return localFailure('device_full', 'This device has no room left to keep the file for its upload.');
+  }
+  return error;
+}
+
 /**
  * Stores the files as upload jobs and starts them. Resolves once every job is recorded, not when
  * the uploads end: follow them with `subscribeUploads` or `waitForUpload`. The copies of the files
@@ -175,7 +183,9 @@ export async function enqueueUploads(files: File[]): Promise<JobRef[]> {
     // Without the copy (no room left for it, say) the upload still runs from the handed bytes, but
     // cannot resume after the browser closes: the next runner fails it as 'file_missing'.
     copied.catch((error: unknown) => console.warn(`Could not keep a copy of ${file.name} for resuming`, error));
-    await recorded;
+    await recorded.catch((error: unknown) => {
+      throw queueFailure(error);
+    });
     announce({ type: 'upload:state', job: summarizeJob(job) });
     refs.push({ jobId: job.id, name: job.name, size: job.size, type: job.type });
     handed.push({ jobId: job.id, blob: file });

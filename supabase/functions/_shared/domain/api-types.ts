@@ -291,6 +291,8 @@ export type ApiErrorCode =
   | 'etag_missing'
   /** The file is no longer stored on this device (a cleared site data, an old job). */
   | 'file_missing'
+  /** This device has no room left to keep a file for its upload (the browser's storage quota). */
+  | 'device_full'
   /** The upload's record on this device is incomplete or lost some parts. */
   | 'upload_incomplete'
   /** The person cancelled the upload. */
