@@ -1,5 +1,5 @@
 // Upload speed and memory: a file (512 MiB by default) uploaded through the app in Chromium to the
-// embedded storage, against two references in the same run to the same storage: a bare page script
+// embedded storage, against two references in the same rounds to the same storage: a bare page script
 // in the same browser (the same API calls, presigned part PUTs with fetch, PARTS_IN_FLIGHT at once,
 // no IndexedDB, no service worker) and @aws-sdk/lib-storage's Upload from Node (same part size and
 // parallelism). The first ratio is the engine's overhead; the second, the browser's and ours.
@@ -239,8 +239,8 @@ function bareBrowserUpload(platform: BenchPlatform, file: string): Promise<Brows
   });
 }
 
-function storageClient(platform: BenchPlatform): S3Client {
-  return new S3Client({
+async function nodeUpload(platform: BenchPlatform, file: string): Promise<number> {
+  const client = new S3Client({
     endpoint: platform.storage.endpoint,
     region: 'auto',
     forcePathStyle: true,
@@ -248,6 +248,14 @@ function storageClient(platform: BenchPlatform): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  const started = performance.now();
+  await new Upload({
+    client,
+    params: { Bucket: platform.storage.bucket, Key: 'bench/reference.bin', Body: createReadStream(file) },
+    partSize: DEFAULT_PART_SIZE,
+    queueSize: PARTS_IN_FLIGHT,
+  }).done();
+  return (performance.now() - started) / 1000;
 }
 
 /**
@@ -258,18 +266,6 @@ function storageClient(platform: BenchPlatform): S3Client {
 async function emptyBucket(platform: BenchPlatform): Promise<void> {
   const folder = path.join(platform.dataDir, 'storage', platform.storage.bucket);
   for (const entry of await readdir(folder)) await rm(path.join(folder, entry), { recursive: true, force: true });
-}
-
-async function nodeUpload(platform: BenchPlatform, file: string): Promise<number> {
-  const client = storageClient(platform);
-  const started = performance.now();
-  await new Upload({
-    client,
-    params: { Bucket: platform.storage.bucket, Key: 'bench/reference.bin', Body: createReadStream(file) },
-    partSize: DEFAULT_PART_SIZE,
-    queueSize: PARTS_IN_FLIGHT,
-  }).done();
-  return (performance.now() - started) / 1000;
 }
 
 /**
@@ -290,9 +286,8 @@ function median(values: readonly number[]): number {
 
 /**
  * `rounds` rounds of the three uploads in turn, from an empty bucket, the disk settled before each
- * upload; the figures are the
- * medians, and the ratios are the medians of each round's own ratio, so a slow spell of this
- * shared machine weighs on both sides of a ratio or on one round only.
+ * upload. The figures are the medians, and the ratios the medians of each round's own ratio, so a
+ * slow spell of this shared machine weighs on both sides of a ratio, or on one round only.
  */
 export async function runUploadBench(opts: { port: number; size: number; rounds: number }): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ulak-bench-files-'));
