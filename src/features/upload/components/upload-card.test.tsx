@@ -4,11 +4,25 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicSettings } from '@domain/api-types';
 import { settingsKeys } from '@/lib/api/settings';
 import { DEFAULT_SETTINGS, jsonResponse, stubApi } from '@/test/api';
+import type * as UploadClient from '@/lib/upload-engine/client';
 import { renderWithProviders } from '@/test/render';
 import { useUploadCard } from '../hooks/use-upload-card';
 import { UploadCard } from './upload-card';
 
 // The card's own behaviour before the engine takes over; uploads end to end: tests/e2e/share-flow.
+
+// The real client, counted; `hold` keeps the files "being stored" (its answer never comes).
+const enqueue = vi.hoisted(() => ({ calls: 0, hold: false }));
+vi.mock('@/lib/upload-engine/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof UploadClient>();
+  return {
+    ...actual,
+    enqueueUploads: (picked: File[]) => {
+      enqueue.calls += 1;
+      return enqueue.hold ? new Promise<never>(() => {}) : actual.enqueueUploads(picked);
+    },
+  };
+});
 
 function SelectionProbe() {
   const { selection, busy } = useUploadCard();
@@ -23,6 +37,8 @@ const files = () => [
 const settings: PublicSettings = { ...DEFAULT_SETTINGS, maxFileSize: 1000 };
 
 beforeEach(() => {
+  enqueue.calls = 0;
+  enqueue.hold = false;
   // The API answers GET settings (a small limit, to test it cheaply).
   stubApi(() => jsonResponse(200, settings));
 });
@@ -68,6 +84,15 @@ describe('Home upload card', () => {
     );
     // The other file is taken.
     expect(screen.getByText('1 dosya seçildi')).toBeInTheDocument();
+  });
+
+  it('a second press of Upload while the files are being stored queues nothing more', async () => {
+    enqueue.hold = true;
+    const { user } = await renderWithProviders(<UploadCard />);
+    await user.upload(screen.getByTestId('upload-files-input'), files()[1] ?? []);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(enqueue.calls).toBe(1);
   });
 
   it('a failure shows its message and keeps the selection', async () => {

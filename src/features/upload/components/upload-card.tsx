@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
@@ -106,8 +106,17 @@ export function UploadCard({ children, actions }: UploadCardProps) {
     if (progress.has(id)) void batch.drop(id).catch((cause: unknown) => console.error('Could not cancel', cause));
   };
 
+  // The button shows busy only once the files are stored; a second press before that (a
+  // double tap) would queue them twice.
+  const pressed = useRef(false);
   const onUpload = () => {
-    (batch.phase === 'failed' ? retry() : uploadSelection()).catch(() => undefined);
+    if (pressed.current) return;
+    pressed.current = true;
+    (batch.phase === 'failed' ? retry() : uploadSelection())
+      .catch(() => undefined)
+      .finally(() => {
+        pressed.current = false;
+      });
   };
 
   const api: UploadCardApi = { selection, busy, uploadSelection, uploaded };
