@@ -136,6 +136,11 @@ export function createMultipartFront(opts: {
   }
 
   /** Streams `source` into `file`, bounded by `length`; returns the MD5 of what was written. */
+  /** A file name in `dir` no other request uses, for bytes that are moved into place once whole. */
+  function tmpFile(dir: string, label: string): string {
+    return path.join(dir, `${label}-${randomBytes(8).toString('hex')}.tmp`);
+  }
+
   async function writeStream(source: Readable, file: string, length: number): Promise<string> {
     const counter = meter(length);
     try {
@@ -271,7 +276,7 @@ export function createMultipartFront(opts: {
       const length = announcedLength(req, auth);
       await ensureRoom(length);
       await mkdir(uploadsDir(bucket), { recursive: true });
-      const tmp = path.join(uploadsDir(bucket), `put-${randomBytes(8).toString('hex')}.tmp`);
+      const tmp = tmpFile(uploadsDir(bucket), 'put');
       const md5 = await writeStream(req, tmp, length);
       await publish(bucket, key, tmp, req.headers as Record<string, string>, md5);
       res.statusCode = 200;
@@ -294,7 +299,7 @@ export function createMultipartFront(opts: {
       // as S3 does. Two sends of one part can overlap (a service worker handing its uploads over
       // while its request is still arriving): writing both into the part's file let the one cut
       // off delete or mangle the part the other had just finished, and completing then failed.
-      const tmp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+      const tmp = tmpFile(upload.dir, `part-${partNumber}`);
       const md5 = await writeStream(req, tmp, length);
       await publishPart(file, tmp, md5);
       res.statusCode = 200;
@@ -385,7 +390,7 @@ export function createMultipartFront(opts: {
       });
       await ensureRoom(total);
       const metadata = JSON.parse(await readFile(path.join(dir, 'metadata'), 'utf8')) as Record<string, string>;
-      const tmp = path.join(dir, `object-${randomBytes(8).toString('hex')}.tmp`);
+      const tmp = tmpFile(dir, 'object');
       const files = listed.map((p) => path.join(dir, String(p.number)));
       const joined = Readable.from(
         (async function* () {
