@@ -61,6 +61,16 @@ function storeLanguage(language: Language): void {
   }
 }
 
+/** The first of `candidates` ('tr-TR', 'en', ...) we have, else English. */
+export function pickLanguage(candidates: ReadonlyArray<string | null | undefined>): Language {
+  for (const candidate of candidates) {
+    const base = candidate?.toLowerCase().split('-')[0];
+    const found = SUPPORTED_LANGUAGES.find((language) => language === base);
+    if (found) return found;
+  }
+  return 'en';
+}
+
 /**
  * The visitor's choice kept in localStorage, else the first of the browser's languages we have,
  * else English. A few lines of our own in place of i18next-browser-languagedetector, whose 6 KB
@@ -69,12 +79,19 @@ function storeLanguage(language: Language): void {
 export function detectLanguage(): Language {
   const candidates = [storedLanguage()];
   if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? []), navigator.language);
-  for (const candidate of candidates) {
-    const base = candidate?.toLowerCase().split('-')[0];
-    const found = SUPPORTED_LANGUAGES.find((language) => language === base);
-    if (found) return found;
-  }
-  return 'en';
+  return pickLanguage(candidates);
+}
+
+/**
+ * The languages of an Accept-Language header in the order given (browsers list them by
+ * preference), without those refused with q=0: what `navigator.languages` says in the page.
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((item) => item.trim().split(';'))
+    .filter(([tag, ...params]) => tag && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)))
+    .map(([tag]) => tag as string);
 }
 
 let ready: Promise<unknown> | null = null;
