@@ -1,16 +1,27 @@
 import './mantine-styles';
-import { startTransition, StrictMode } from 'react';
+import { type ReactNode, startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from '@/components/app-providers';
 import { StartupErrorScreen } from '@/components/errors/startup-error-screen';
 import { DEFAULT_PRODUCT_NAME } from '@/config/site';
 import { i18nReady, setupI18n } from '@/lib/i18n';
+import { seedPageData } from '@/lib/page-data';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 // Detects the visitor's language and starts fetching its strings, alongside the app's chunks.
 const i18n = setupI18n(DEFAULT_PRODUCT_NAME);
+
+/**
+ * The markup the host rendered into #root is inert: it looks like the page but does nothing, and
+ * a tap or a picked file there would be lost when the app renders in its place. The app's first
+ * commit (the same screen) makes the page live.
+ */
+function Live({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => container?.removeAttribute('inert'), []);
+  return children;
+}
 
 // The app is imported dynamically so that a bad .env (which throws while the app's modules load)
 // ends on a readable screen instead of a blank page.
@@ -23,13 +34,18 @@ async function start(): Promise<void> {
     ]);
     // Before the first render, so Transfers can open with the saved list (offline too).
     setupTransfersPersistence(queryClient);
+    // What the host's render of this page was given by the API (a download page's share): the
+    // first render shows the same screen, and the share's view is not counted twice.
+    seedPageData(queryClient, document);
     await Promise.all([i18nReady(), loadFirstScreen()]);
     // As a transition, React renders the first screen in slices that yield to the browser
     // instead of one task of several hundred ms on a phone (Lighthouse's Total Blocking Time).
     startTransition(() => {
       root.render(
         <StrictMode>
-          <App />
+          <Live>
+            <App />
+          </Live>
         </StrictMode>,
       );
     });
@@ -40,9 +56,11 @@ async function start(): Promise<void> {
     // Without its strings if they could not load either: the message itself is what matters here.
     await i18nReady().catch(() => undefined);
     root.render(
-      <AppProviders i18n={i18n}>
-        <StartupErrorScreen message={message} />
-      </AppProviders>,
+      <Live>
+        <AppProviders i18n={i18n}>
+          <StartupErrorScreen message={message} />
+        </AppProviders>
+      </Live>,
     );
   }
 }

@@ -10,6 +10,9 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     routeTree,
     history,
     context: { queryClient },
+    // The page's own origin (links the screens show start with it); the host's render of a page
+    // sets the site's (src/entry-server.tsx).
+    origin: typeof window === 'undefined' ? undefined : window.location.origin,
     // Loaders use TanStack Query's cache; the router need not cache on top of it.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

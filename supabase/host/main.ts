@@ -18,6 +18,7 @@ import { DatabaseUnreachable, openDatabase, type OpenedDatabase } from './databa
 import { createHostHandler } from './host-handler.ts';
 import { sendResponse, toRequest } from './http-bridge.ts';
 import { createOutboxMailer } from './outbox-mailer.ts';
+import { loadPageRenderer } from './page-render.ts';
 import { createPeerServer, PEERJS_PATH } from './peer-server.ts';
 import { originOf, pageHeaders } from './security-headers.ts';
 import { checkListenHost, HostError, loadDotEnv, loadSecrets, megabytes, prepareDataDir } from './settings.ts';
@@ -197,7 +198,14 @@ async function main(): Promise<void> {
     // Built per data folder by default, so two hosts from one checkout never share a build.
     const distDir = path.resolve(given.DIST_DIR ?? path.join(dataDir, 'web-app'));
     await ensureBuilt(root, distDir, publicEnv, log);
-    web = staticHandler(distDir, headers);
+    const render = await loadPageRenderer({
+      distDir,
+      origin: publicOrigin,
+      api,
+      toVisitor: (req) => toRequest(req, localOrigin, trustedProxies),
+      log,
+    });
+    web = staticHandler(distDir, headers, render);
   }
 
   handle = createHostHandler({

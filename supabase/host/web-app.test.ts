@@ -23,9 +23,9 @@ interface Answer {
 }
 
 /** A raw request (fetch would decode the body and hide Content-Encoding's effect on length). */
-function get(pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
+function get(pathname: string, headers: Record<string, string> = {}, at = origin): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    request(`${origin}${pathname}`, { headers }, (res) => {
+    request(`${at}${pathname}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -114,6 +114,17 @@ describe('the web app host', () => {
     expect(answer.body.toString()).toBe(changed);
   });
 
+  it("never serves the build's dot files: its stamp and its page-render module", async () => {
+    await mkdir(path.join(dir, '.server'), { recursive: true });
+    await writeFile(path.join(dir, '.server', 'entry-server.js'), 'export const secret = 1;\n');
+    await writeFile(path.join(dir, '.ulak-build.json'), '"stamp"');
+    for (const hidden of ['/.server/entry-server.js', '/.ulak-build.json', '/assets/../.server/entry-server.js']) {
+      const answer = await get(hidden);
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).toBe(page);
+    }
+  });
+
   it('reads Accept-Encoding as browsers and proxies write it', () => {
     expect(acceptsEncoding('gzip, deflate, br', 'br')).toBe(true);
     expect(acceptsEncoding('BR;q=0.5', 'br')).toBe(true);
@@ -121,5 +132,55 @@ describe('the web app host', () => {
     expect(acceptsEncoding('*', 'gzip')).toBe(true);
     expect(acceptsEncoding('identity', 'gzip')).toBe(false);
     expect(acceptsEncoding(undefined, 'gzip')).toBe(false);
+  });
+});
+
+describe('a page rendered by the host', () => {
+  let rendered: Server;
+  let renderedOrigin: string;
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    rendered = createServer(
+      staticHandler(dir, { 'X-Frame-Options': 'DENY' }, async (_req, pathname) => {
+        asked.push(pathname);
+        return pathname === '/upload'
+          ? `<html><body><main>Transfers ${'<p>row</p>'.repeat(200)}</main></body></html>`
+          : null;
+      }),
+    );
+    await new Promise<void>((resolve) => rendered.listen(0, '127.0.0.1', resolve));
+    renderedOrigin = `http://127.0.0.1:${(rendered.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => rendered.close(resolve));
+  });
+
+  const getRendered = (pathname: string, headers: Record<string, string> = {}) =>
+    get(pathname, headers, renderedOrigin);
+
+  it('is sent compressed, made for this visit: never stored by a shared cache, varying by language', async () => {
+    const answer = await getRendered('/upload', { 'Accept-Encoding': 'gzip, br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['cache-control']).toBe('private, no-cache');
+    expect(answer.headers.vary).toBe('Accept-Encoding, Accept-Language');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    expect(brotliDecompressSync(answer.body).toString()).toContain('<main>Transfers <p>row</p>');
+
+    const plain = await getRendered('/upload');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('<main>Transfers');
+  });
+
+  it('falls back to index.html as built where the render gives nothing, and is never asked for a file', async () => {
+    const other = await getRendered('/about');
+    expect(other.body.toString()).toBe(page);
+    asked.length = 0;
+    await getRendered('/assets/tiny-abc123.js');
+    await getRendered('/icon.png');
+    expect(asked).toEqual([]);
   });
 });

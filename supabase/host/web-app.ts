@@ -7,8 +7,11 @@ import { createReadStream, existsSync, readFileSync, readdirSync, statSync, writ
 import { rename, rm } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { SERVER_RENDER_DIR, type PageRenderer } from './page-render.ts';
 
-export type WebHandler = (req: IncomingMessage, res: ServerResponse) => void;
+export type WebHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 const BUILD_INPUTS = [
   'src',
@@ -59,6 +62,20 @@ export async function ensureBuilt(
   const fresh = `${outDir}.building-${suffix}`;
   try {
     await build({ root, logLevel: 'warn', build: { outDir: fresh, emptyOutDir: true } });
+    // The module that renders a first visit's page (page-render.ts), when the API is this host's:
+    // its calls are answered in-process, so its backend address is only a placeholder.
+    if (!publicEnv.VITE_SUPABASE_URL) {
+      process.env.VITE_SUPABASE_URL = 'http://localhost';
+      try {
+        await build({
+          root,
+          logLevel: 'warn',
+          build: { ssr: 'src/entry-server.tsx', outDir: path.join(fresh, SERVER_RENDER_DIR), emptyOutDir: true },
+        });
+      } finally {
+        delete process.env.VITE_SUPABASE_URL;
+      }
+    }
     writeFileSync(path.join(fresh, STAMP), stamp);
     // Swap: the old build moves aside, the new one takes its name, the old one goes.
     const old = `${outDir}.old-${suffix}`;
@@ -118,14 +135,52 @@ function fileStat(file: string): { size: number; mtimeMs: number } | null {
   }
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** A rendered page (page-render.ts), compressed as the browser accepts: brotli at a fast quality. */
+async function sendRendered(
+  req: IncomingMessage,
+  res: ServerResponse,
+  html: string,
+  headers: Record<string, string>,
+): Promise<void> {
+  const accept = req.headers['accept-encoding'];
+  const encoding = acceptsEncoding(accept, 'br') ? 'br' : acceptsEncoding(accept, 'gzip') ? 'gzip' : null;
+  const body =
+    encoding === 'br'
+      ? await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? await gzipped(html)
+        : Buffer.from(html);
+  res
+    .writeHead(200, {
+      ...headers,
+      // Made for this visit (its language, a share's state): revalidated, never kept by a shared cache.
+      'Cache-Control': 'private, no-cache',
+      Vary: 'Accept-Encoding, Accept-Language',
+      'Content-Type': TYPES['.html'],
+      'Content-Length': String(body.length),
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    })
+    .end(body);
+}
+
 /**
  * Serves the build: hashed assets cached for good, everything else revalidated (ETag), unknown
  * paths get the app; every answer carries `headers` (security-headers.ts). Text files go out as
  * the build's brotli or gzip copy when the browser accepts one, streamed from disk like the rest.
+ * Files and folders whose names start with a dot (the build's stamp, its render module) are never
+ * served. `render` gives a page with its markup (page-render.ts); where it gives none, the app's
+ * pages get index.html as built.
  */
-export function staticHandler(distDir: string, headers: Record<string, string>): WebHandler {
+export function staticHandler(
+  distDir: string,
+  headers: Record<string, string>,
+  render: PageRenderer | null = null,
+): WebHandler {
   const root = path.resolve(distDir);
-  return (req, res) => {
+  return async (req, res) => {
     // The OS share sheet posts here; the service worker normally takes the POST. Should it reach
     // us (no worker yet, so the files are not kept), show the shared-files screen, not a 405.
     if (req.method === 'POST' && req.url?.split('?')[0] === SHARE_TARGET_PATH) {
@@ -146,8 +201,14 @@ export function staticHandler(distDir: string, headers: Record<string, string>):
       return;
     }
     let file = path.resolve(root, `.${pathname}`);
-    let stat = file.startsWith(root + path.sep) ? fileStat(file) : null;
+    const hidden = path
+      .relative(root, file)
+      .split(path.sep)
+      .some((part) => part.startsWith('.'));
+    let stat = file.startsWith(root + path.sep) && !hidden ? fileStat(file) : null;
     if (stat === null) {
+      const html = render ? await render(req, pathname) : null;
+      if (html !== null) return sendRendered(req, res, html, headers);
       file = path.join(root, 'index.html');
       stat = fileStat(file);
       if (stat === null) {

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ANON_HEADERS, API, cardNumber, savePage, saveSettings, signIn } from './fixtures/admin';
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
+import { waitForApp } from './fixtures/app-live';
 
 // The admin panel against the real host: what the operator sees counts what visitors did, and
 // what the operator changes takes effect for visitors. Every test leaves the settings and pages
@@ -112,6 +113,7 @@ test('max size 1 GB: a 1.5 GB file is refused with the limit, by the page and by
   const visitor = await browser.newPage();
   await visitor.goto('/');
   await expect(visitor.getByText('Upload files up to 1 GB', { exact: false })).toBeVisible();
+  await waitForApp(visitor);
   await visitor.getByTestId('upload-files-input').setInputFiles(bigPath);
   await expect(visitor.getByRole('alert')).toContainText(
     '“too big.iso” (1.5 GB) is larger than 1 GB, the limit per file',

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { outboxFiles, waitForMail } from './fixtures/outbox';
 import { SHARE_LINK, uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir, sha256OfFile } from './fixtures/test-files';
+import { waitForApp } from './fixtures/app-live';
 
 // SPEC §2 Home (send part and file-processing modal), §4 Upload-and-send, §5 recipient rules. The
 // app runs as `npm start` does with no SMTP_URL, so the mail it sends lands in <DATA_DIR>/outbox.
@@ -80,6 +81,7 @@ test('Upload and send mails the title, message, names and links, and the links d
   const before = (await outboxFiles()).length;
 
   await page.goto('/');
+  await waitForApp(page);
   await page.getByTestId('upload-files-input').setInputFiles([report.path, photo.path]);
   await recipientInput(page).fill('ada@example.com');
   await recipientInput(page).press('Enter');

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { MAX_FILE_SIZE } from '../../supabase/functions/_shared/domain/constants';
 import { text } from './fixtures/locales';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
+import { waitForApp } from './fixtures/app-live';
 
 // Home's upload card as a first-time visitor meets it: picking, refusals, failures, a small phone.
 
@@ -46,6 +47,7 @@ test.describe('in Turkish', () => {
     const big = await sparseFile('film.mkv', MAX_FILE_SIZE + 512 * 1024 ** 2);
     const small = await makeRandomFile(dir, 'not.txt', 10);
     await page.goto('/');
+    await waitForApp(page);
     await page.getByTestId('upload-files-input').setInputFiles([big, small.path]);
     await expect(page.getByRole('alert')).toHaveText(
       text('tr', 'upload.card.tooLarge', { name: 'film.mkv' })
@@ -71,6 +73,7 @@ test.describe('in Turkish', () => {
     );
     const file = await makeRandomFile(dir, 'rapor.pdf', 1000);
     await page.goto('/');
+    await waitForApp(page);
     await page.getByTestId('upload-files-input').setInputFiles(file.path);
     await page.getByRole('button', { name: text('tr', 'upload.card.upload'), exact: true }).click();
     const reason = text('tr', 'errors.api.part_refused', { part: 1 });

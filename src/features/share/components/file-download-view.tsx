@@ -19,6 +19,7 @@ import {
   IconFlag,
   IconShieldLock,
 } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
@@ -33,8 +34,9 @@ import { isGone, useRequestDownload } from '../api/request-download';
 // Loaded when someone opens it: the download page stays small for everyone else.
 const ReportFileDialog = lazy(() => import('./report-file-dialog').then((m) => ({ default: m.ReportFileDialog })));
 
-function shareUrlOf(shareId: string): string {
-  return `${window.location.origin}/s/${shareId}`;
+/** The share's link on this site: the router's origin is the page's, also when the host renders it. */
+function useShareUrl(shareId: string): string {
+  return `${useRouter().origin}/s/${shareId}`;
 }
 
 function Detail({ label, value, color }: { label: string; value: string; color?: string }) {
@@ -57,6 +59,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
   const download = useRequestDownload(share.shareId);
   const formatDate = useFormatDate();
   const busy = download.isPending;
+  const shareUrl = useShareUrl(share.shareId);
 
   const onDownload = () => {
     if (busy) return;
@@ -109,7 +112,7 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
             </Alert>
           )}
 
-          <ShareActions url={shareUrlOf(share.shareId)} fileName={share.name} expiresAt={share.expiresAt} />
+          <ShareActions url={shareUrl} fileName={share.name} expiresAt={share.expiresAt} />
 
           <Stack gap="xs">
             <Button

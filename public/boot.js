@@ -1,0 +1,57 @@
+// The page's first script: a blocking classic script in <head>, small enough to cost nothing.
+//
+// 1. The colour scheme before the first paint (Mantine's ColorSchemeScript, which is inline and so
+//    refused by our Content-Security-Policy): the markup the host renders paints in the visitor's
+//    scheme, not in light and then dark.
+// 2. The app's scripts start after the first contentful paint. The build moves the entry and its preloads
+//    from index.html into data-entry and data-preload (vite.config.ts). The page's markup (host-
+//    rendered) paints with the stylesheets alone, and on a slow network the scripts no longer
+//    share its bandwidth. Without data-entry (Vite's dev server) index.html loads the app itself.
+(function () {
+  try {
+    var stored = window.localStorage.getItem('mantine-color-scheme-value');
+    var scheme = stored === 'light' || stored === 'dark' ? stored : 'auto';
+    if (scheme === 'auto') scheme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+  } catch {
+    // No storage (blocked by the browser's settings): the app's own provider sets the scheme.
+  }
+
+  var script = document.currentScript;
+  var entry = script && script.getAttribute('data-entry');
+  if (!entry) return;
+  var preloads = (script.getAttribute('data-preload') || '').split(' ');
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    for (var i = 0; i < preloads.length; i++) {
+      if (!preloads[i]) continue;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = preloads[i];
+      document.head.appendChild(link);
+    }
+    var app = document.createElement('script');
+    app.type = 'module';
+    app.crossOrigin = '';
+    app.src = entry;
+    document.head.appendChild(app);
+  }
+  // Once the page has painted its content (the browser's first-contentful-paint entry, timed when
+  // the frame was shown: an animation frame alone comes before the paint is on screen, well before
+  // on a busy phone). A hidden tab paints nothing: at once. A browser without paint timing, or a
+  // paint that takes long: after two seconds at the latest.
+  var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (document.visibilityState === 'hidden' || !paints || paints.indexOf('paint') < 0) return start();
+  new PerformanceObserver(function (list, observer) {
+    var entries = list.getEntries();
+    for (var i = 0; i < entries.length; i++) {
+      if (entries[i].name !== 'first-contentful-paint') continue;
+      observer.disconnect();
+      return start();
+    }
+  }).observe({ type: 'paint', buffered: true });
+  setTimeout(start, 2000);
+})();

@@ -1,0 +1,119 @@
+// A first visit's markup, rendered by the one-machine host into index.html
+// (supabase/host/page-render.ts): the page paints with its stylesheets alone, before any script,
+// and the app then renders the same screen in its place (src/main.tsx). Built on its own by
+// `vite build --ssr` (vite.config.ts); never part of the browser's bundle.
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { AppProviders } from '@/components/app-providers';
+import { env } from '@/config/env';
+import { setApiTransport } from '@/lib/api/app-client';
+import { acceptedLanguages, pickLanguage, setupI18n, type Language } from '@/lib/i18n';
+import { answeredQueries, PAGE_DATA_ID, pageDataJson, type PageQuery } from '@/lib/page-data';
+import { createQueryClient } from '@/lib/query-client';
+import en from '@/locales/en.json';
+import tr from '@/locales/tr.json';
+import { createAppRouter } from './router';
+
+const i18n = setupI18n(env.productName, { en, tr });
+// Between renders no call may leave: a query still running after its page was sent has no visitor.
+const refuse: typeof fetch = () => Promise.reject(new Error('The page render makes no API call of its own.'));
+setApiTransport(refuse);
+
+export interface PageRequest {
+  /** The path and query of the page. */
+  url: string;
+  /** The site's public origin: the links the page shows (a share's link) start with it. */
+  origin: string;
+  acceptLanguage: string | undefined;
+  /** Answers the app's API calls for this visitor (the host's API, in-process). */
+  api: typeof fetch;
+}
+
+interface RenderedPage {
+  language: Language;
+  /** The markup of #root. */
+  markup: string;
+  /** The API's answers the first screen was rendered with, for the app's first render. */
+  data: PageQuery[];
+}
+
+/** Where index.html has room for the page's markup (its placeholder icon). */
+const APP_MARKERS = /<!--app-->[\s\S]*<!--\/app-->/;
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * index.html (`template`, as built) with the page at `request.url` in it, in the visitor's
+ * language; null when a route of the page did not load (not found, an error). The markup is inert
+ * until the app renders in its place (src/main.tsx). One page at a time: the language and the API
+ * transport belong to the module, and the route loaders read them across awaits.
+ */
+export function renderPage(template: string, request: PageRequest): Promise<string | null> {
+  if (!APP_MARKERS.test(template)) return Promise.resolve(null);
+  const run = queue.then(() => render(request));
+  queue = run.catch(() => undefined);
+  return run.then((page) => page && fill(template, page));
+}
+
+function fill(template: string, { language, markup, data }: RenderedPage): string {
+  // Replaced by functions: a `$` in a file's name must stay a `$`, not a replacement pattern.
+  return template
+    .replace('<html lang="en">', () => `<html lang="${language}">`)
+    .replace('<div id="root">', () => '<div id="root" inert>')
+    .replace(APP_MARKERS, () => markup)
+    .replace(
+      '</body>',
+      () => `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataJson(data)}</script></body>`,
+    );
+}
+
+/** React's mark of a Suspense boundary whose content follows later in the page, by script. */
+const PENDING_BOUNDARY = '<!--$?-->';
+
+/**
+ * The markup of `app`, complete: what suspends (a lazy tooltip) is waited for, and no boundary is
+ * moved out of line (React does so for large ones to flush a stream early), because its content
+ * would then follow in an inline script, which the pages' Content-Security-Policy refuses. A
+ * component that throws fails the render: its boundary's fallback (a loading screen) is no page.
+ */
+async function renderMarkup(app: ReactNode): Promise<string> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(app, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => void errors.push(error),
+  });
+  let markup = '';
+  for await (const chunk of prelude) markup += String(chunk);
+  if (errors.length > 0) throw errors[0];
+  if (markup.includes(PENDING_BOUNDARY)) throw new Error('A part of the page was left for a script to fill in.');
+  return markup;
+}
+
+async function render({ url, origin, acceptLanguage, api }: PageRequest): Promise<RenderedPage | null> {
+  const language = pickLanguage(acceptedLanguages(acceptLanguage));
+  await i18n.changeLanguage(language);
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+  // Its restoring script would be inline, which the pages' Content-Security-Policy refuses; the
+  // browser's router restores scrolling once the app runs.
+  router.update({ ...router.options, origin, scrollRestoration: false });
+  setApiTransport(api);
+  try {
+    await router.load();
+  } finally {
+    setApiTransport(refuse);
+  }
+  if (router.state.matches.some((match) => match.status !== 'success')) return null;
+  // What the server could not answer (the device's own uploads, a failed call) is left loading, as
+  // the app's first render has it.
+  queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
+  const markup = await renderMarkup(
+    <AppProviders i18n={i18n} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const data = answeredQueries(queryClient);
+  queryClient.clear();
+  return { language, markup, data };
+}

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForApp } from './fixtures/app-live';
+import { E2E_ANON_KEY } from './fixtures/pwa';
+import { uploadFromHome } from './fixtures/share-flow';
+import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
+
+// Issue 11: a first visit paints its page before any script has loaded. The host renders Home,
+// Transfers and a download page with the app's own code and sends them with their markup; the app
+// then renders the same screen in its place.
+
+let dir: string;
+
+test.beforeEach(async () => {
+  dir = await makeTempDir();
+});
+
+test.afterEach(async () => {
+  await removeDir(dir);
+});
+
+/** The share's view count as the API gives it (this read counts one too). */
+async function viewCount(page: Page, baseURL: string, shareId: string): Promise<number> {
+  const answer = await page.request.get(`${baseURL}/functions/v1/api/shares/${shareId}`, {
+    headers: { apikey: E2E_ANON_KEY },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { viewCount: number }).viewCount;
+}
+
+test('a download page shows its file without any script, in the language the browser asks for', async ({
+  page,
+  browser,
+}) => {
+  const file = await makeRandomFile(dir, 'rapor <taslak> $& final.pdf', 2048);
+  const [link] = await uploadFromHome(page, [file.path]);
+
+  // JavaScript off: what a phone paints before the app's scripts have arrived.
+  const bare = await browser.newContext({ javaScriptEnabled: false, locale: 'tr-TR' });
+  try {
+    const visit = await bare.newPage();
+    await visit.goto(link as string);
+    await expect(visit.locator('html')).toHaveAttribute('lang', 'tr');
+    await expect(visit.getByText('Biri sizinle Ulak üzerinden bir dosya paylaştı')).toBeVisible();
+    // The name exactly as uploaded: markup in it is text, and `$&` is not a replacement pattern.
+    await expect(visit.getByText('rapor <taslak> $& final.pdf', { exact: true })).toBeVisible();
+    await expect(visit.getByText('Dosyayı İndir')).toBeVisible();
+    // Not live until the app runs: nothing on it can be pressed meanwhile.
+    await expect(visit.locator('#root')).toHaveAttribute('inert', '');
+
+    await visit.goto('/');
+    await expect(visit.getByText('Dosyaları tek bir bağlantıyla paylaşın')).toBeVisible();
+    // The server's limit, asked of the API by the render: not the app's built-in one.
+    await expect(visit.getByText(/GB'a kadar dosya yükleyin/)).toBeVisible();
+  } finally {
+    await bare.close();
+  }
+});
+
+test('the app takes over the rendered download page: it works, runs no refused script, and counts one view', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const file = await makeRandomFile(dir, 'minutes.txt', 4096);
+  const [link] = await uploadFromHome(page, [file.path]);
+  const shareId = (link as string).split('/s/')[1] as string;
+  const before = await viewCount(page, baseURL as string, shareId);
+
+  const recipient = await browser.newContext();
+  try {
+    const visit = await recipient.newPage();
+    const errors: string[] = [];
+    visit.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await visit.goto(link as string);
+    await waitForApp(visit);
+    await expect(visit.getByText('minutes.txt', { exact: true })).toBeVisible();
+    const download = visit.waitForEvent('download');
+    await visit.getByRole('button', { name: 'Download File' }).click();
+    expect((await download).suggestedFilename()).toBe('minutes.txt');
+    // No inline script refused by the Content-Security-Policy, nothing else failing.
+    expect(errors).toEqual([]);
+  } finally {
+    await recipient.close();
+  }
+  // The visit's view (counted by the render, which handed its answer to the app) and this read.
+  expect(await viewCount(page, baseURL as string, shareId)).toBe(before + 2);
+});
