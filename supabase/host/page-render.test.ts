@@ -15,6 +15,7 @@ export async function renderPage(template, request) {
   const mode = new URL(request.url, 'http://x').searchParams.get('mode');
   if (mode === 'throw') throw new Error('a component threw');
   if (mode === 'hang') await new Promise((resolve) => globalThis.hungRenders.push(resolve));
+  if (mode === 'slow') globalThis.spendMs(1000);
   if (mode === 'write') await request.api('http://localhost/functions/v1/api/send', { method: 'POST', body: '{}' });
   const answer = await request.api('http://localhost/functions/v1/api/settings', { headers: { apikey: 'anon-key' } });
   const seen = { url: request.url, origin: request.origin, language: request.acceptLanguage, answer: await answer.json() };
@@ -25,7 +26,13 @@ export async function renderPage(template, request) {
 let dir: string;
 let render: PageRenderer;
 const calls: Request[] = [];
-const hung = ((globalThis as unknown as { hungRenders: (() => void)[] }).hungRenders = []);
+const hooks = globalThis as unknown as { hungRenders: (() => void)[]; spendMs: (ms: number) => void };
+const hung: (() => void)[] = (hooks.hungRenders = []);
+/** The renderer's clock: a render takes no time unless it spends some (mode=slow). */
+let clock = 0;
+hooks.spendMs = (ms) => {
+  clock += ms;
+};
 const logs: string[] = [];
 
 function visit(url: string, headers: Record<string, string> = {}, method = 'GET'): IncomingMessage {
@@ -50,6 +57,7 @@ beforeAll(async () => {
     },
     toVisitor: (req) => new Request(`http://localhost${req.url}`, { headers: { 'x-forwarded-for': '203.0.113.9' } }),
     log: (message) => logs.push(message),
+    now: () => clock,
   });
   if (!loaded) throw new Error('the renderer did not load');
   render = loaded;
@@ -112,5 +120,17 @@ describe('pages rendered by the host', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("spends at most a quarter of the host's time on renders, then serves pages as built until it has rested", async () => {
+    // Two renders of a second each: 2 s spent, of the 1 s allowance and a quarter of the 2 s.
+    expect(await render(visit('/?mode=slow'), '/')).not.toBeNull();
+    expect(await render(visit('/?mode=slow'), '/')).not.toBeNull();
+    expect(await render(visit('/'), '/')).toBeNull();
+    clock += 1_000;
+    expect(await render(visit('/'), '/')).toBeNull();
+    // Rested long enough, a quarter of the time since is back: renders again.
+    clock += 1_200;
+    expect(await render(visit('/'), '/')).not.toBeNull();
   });
 });

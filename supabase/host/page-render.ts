@@ -19,6 +19,13 @@ function isRendered(pathname: string): boolean {
 /** Renders run one at a time; beyond this many waiting, a page is served without its markup. */
 const MAX_WAITING = 16;
 /**
+ * The share of the host's time renders may take, and how much of it may be spent at once (ms).
+ * A render costs some 30-80 ms of the one thread that also answers the API and the storage; a
+ * flood of page visits must not starve uploads. Past the budget, pages are served as built.
+ */
+const RENDER_TIME_SHARE = 0.25;
+const RENDER_BURST_MS = 1_000;
+/**
  * How long a visit waits for its render (one takes some 10-100 ms) before it gets the page as
  * built: a render waits on the API, which waits on the database.
  */
@@ -57,6 +64,8 @@ export async function loadPageRenderer(options: {
   api: (req: Request) => Promise<Response>;
   toVisitor: (req: IncomingMessage) => Request;
   log: (message: string) => void;
+  /** The clock renders are timed by (tests give their own). */
+  now?: () => number;
 }): Promise<PageRenderer | null> {
   const file = path.join(options.distDir, SERVER_RENDER_DIR, SERVER_RENDER_FILE);
   if (!existsSync(file)) return null;
@@ -64,12 +73,21 @@ export async function loadPageRenderer(options: {
   const module = (await import(pathToFileURL(file).href)) as ServerRenderModule;
   let waiting = 0;
   let failureLogged = false;
+  const now = options.now ?? (() => performance.now());
+  let budgetMs = RENDER_BURST_MS;
+  let refilledAt = now();
+  const hasBudget = () => {
+    const at = now();
+    budgetMs = Math.min(RENDER_BURST_MS, budgetMs + (at - refilledAt) * RENDER_TIME_SHARE);
+    refilledAt = at;
+    return budgetMs > 0;
+  };
 
   return async (req, pathname) => {
     // GET only (a HEAD must not count a view), and only a browser's visit to the page itself: a
     // link preview or a script fetching the URL gets the page as before, and counts no view.
     if (req.method !== 'GET' || req.headers['sec-fetch-dest'] !== 'document') return null;
-    if (!isRendered(pathname) || waiting >= MAX_WAITING) return null;
+    if (!isRendered(pathname) || waiting >= MAX_WAITING || !hasBudget()) return null;
     const visitor = options.toVisitor(req);
     const api: typeof fetch = (input, init) => {
       const call = new Request(input, init);
@@ -78,6 +96,7 @@ export async function loadPageRenderer(options: {
       return options.api(asVisitor(visitor, call));
     };
     waiting++;
+    const started = now();
     const rendering = module
       .renderPage(template, {
         url: req.url ?? pathname,
@@ -97,7 +116,11 @@ export async function loadPageRenderer(options: {
       })
       // Counted until it ends, not until we stop waiting: renders stuck on a hung database fill
       // the queue, and every visit after them gets the page as built at once.
-      .finally(() => waiting--);
+      .finally(() => {
+        waiting--;
+        // Waiting on the API in the queue counts too: close enough, and never in the visitor's favour.
+        budgetMs -= now() - started;
+      });
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), RENDER_WAIT_MS);
