@@ -24,7 +24,7 @@ const MAX_WAITING = 16;
  * flood of page visits must not starve uploads. Past the budget, pages are served as built.
  */
 const RENDER_TIME_SHARE = 0.25;
-const RENDER_BURST_MS = 1_000;
+const RENDER_BURST_MS = 3_000;
 /**
  * How long a visit waits for its render (one takes some 10-100 ms) before it gets the page as
  * built: a render waits on the API, which waits on the database.
