@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForApp } from './fixtures/app-live';
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
@@ -45,6 +46,7 @@ for (const width of WIDTHS) {
       try {
         for (const route of [...ROUTES, new URL(shareLink).pathname]) {
           await page.goto(route);
+          await waitForApp(page);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
           const serious = await seriousViolations(page);
@@ -64,12 +66,14 @@ test('the send section and the QR dialog pass axe at 360 px', async ({ browser }
   const page = await context.newPage();
   try {
     await page.goto('/');
+    await waitForApp(page);
     await page.getByRole('textbox', { name: 'Recipient email' }).fill('nope');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('button', { name: 'Upload and send' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     expect(await seriousViolations(page), 'home with errors').toEqual([]);
     await page.goto(new URL(shareLink).pathname);
+    await waitForApp(page);
     await page.getByRole('button', { name: 'QR code' }).click();
     await expect(page.getByRole('dialog').getByRole('img', { name: /^QR code of the share link/ })).toBeVisible();
     expect(await seriousViolations(page), 'QR dialog').toEqual([]);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
+import { waitForApp } from './fixtures/app-live';
 import { E2E_DATA_DIR } from './fixtures/outbox';
 
 // SPEC §2: every route of the product, with something a person must see on it.
@@ -35,6 +36,7 @@ for (const route of publicRoutes) {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(route);
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
@@ -46,6 +48,7 @@ for (const route of publicRoutes) {
 test('the download page renders for a share link of either form', async ({ page }) => {
   for (const route of ['/s/abcd1234', '/share/abcd1234']) {
     await page.goto(route);
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
 });
@@ -72,6 +75,7 @@ test('wrong admin credentials are refused by the server', async ({ page }) => {
 
 test('after a reload the service worker controls the page', async ({ page }) => {
   await page.goto('/');
+  await waitForApp(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
@@ -88,6 +92,7 @@ test('Chromium reports the app installable', async ({ baseURL, browserName: _ },
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(baseURL ?? '/');
+    await waitForApp(page);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -107,6 +112,7 @@ test('the PeerJS signalling server hands out peer ids and opens a socket', async
   const id = await (await request.get('/peerjs/peerjs/id')).text();
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   await page.goto('/');
+  await waitForApp(page);
   const first = await page.evaluate(
     (peerId) =>
       new Promise<string>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForApp } from './fixtures/app-live';
 import { text } from './fixtures/locales';
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
@@ -10,6 +11,7 @@ test.describe('first visit follows the browser', () => {
   test.use({ locale: 'tr-TR' });
   test('a Turkish browser gets Turkish', async ({ page }) => {
     await page.goto('/');
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1, name: text('tr', 'home.title') })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
   });
@@ -19,6 +21,7 @@ test.describe('an English browser', () => {
   test.use({ locale: 'en-US' });
   test('gets English', async ({ page }) => {
     await page.goto('/');
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1, name: text('en', 'home.title') })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
@@ -26,6 +29,7 @@ test.describe('an English browser', () => {
 
 test('the switch translates every part of the page and is kept across reloads', async ({ page }) => {
   await page.goto('/how-it-works');
+  await waitForApp(page);
   await expect(page.getByRole('heading', { level: 1, name: 'How it works' })).toBeVisible();
 
   await page.getByText('TR', { exact: true }).click();
@@ -41,6 +45,7 @@ test('the switch translates every part of the page and is kept across reloads', 
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
 
   await page.goto('/about');
+  await waitForApp(page);
   await expect(page.getByRole('heading', { level: 1, name: text('tr', 'about.title') })).toBeVisible();
 
   await page.getByText('EN', { exact: true }).click();
@@ -56,6 +61,7 @@ test('sizes and dates follow the language, the deletion date included; time left
     const file = await makeRandomFile(dir, 'numbers.bin', 1500);
     const [link] = await uploadFromHome(page, [file.path]);
     await page.goto(link ?? '');
+    await waitForApp(page);
     await expect(page.getByText('1.46 KB', { exact: true })).toBeVisible();
     // Just uploaded: what a person calls 3 days, not the 2 whole days and 23 hours floored.
     await expect(page.getByText('3 days left', { exact: true })).toBeVisible();

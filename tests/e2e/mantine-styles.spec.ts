@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForApp } from './fixtures/app-live';
 import { signIn } from './fixtures/admin';
 import { SHARE_LINK, uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
@@ -54,11 +55,13 @@ test('every public screen has the styles of the Mantine components it shows', as
     await page.keyboard.press('Escape');
 
     await page.goto(link ?? '');
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await unstyledClasses(page, styled)).toEqual([]);
 
     for (const path of ['/upload', '/how-it-works', '/about', '/privacy', '/p2p', '/s/Zz9Zz9Zz', '/no-such-page']) {
       await page.goto(path);
+      await waitForApp(page);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await unstyledClasses(page, styled), path).toEqual([]);
     }
@@ -72,6 +75,7 @@ test.describe('on a 360 px phone', () => {
   test('the mobile menu has its styles', async ({ page }) => {
     const styled = await mantineClasses();
     await page.goto('/');
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
     expect(await unstyledClasses(page, styled)).toEqual([]);
@@ -81,6 +85,7 @@ test.describe('on a 360 px phone', () => {
 test('every admin screen has the styles of the Mantine components it shows', async ({ page }) => {
   const styled = await mantineClasses();
   await page.goto('/admin');
+  await waitForApp(page);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await unstyledClasses(page, styled)).toEqual([]);
   await signIn(page);
@@ -97,6 +102,7 @@ test('every admin screen has the styles of the Mantine components it shows', asy
     '/admin/system',
   ]) {
     await page.goto(path);
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await unstyledClasses(page, styled), path).toEqual([]);
   }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForApp } from './fixtures/app-live';
 import { text, type TestLanguage } from './fixtures/locales';
 import { SHARE_LINK, uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
@@ -45,6 +46,7 @@ for (const language of ['en', 'tr'] as const) {
     test(`${path} in ${language.toUpperCase()} shows its key texts, the header and the footer`, async ({ page }) => {
       await useLanguage(page, language);
       await page.goto(path);
+      await waitForApp(page);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       for (const key of keys) {
         await expect(page.getByText(text(language, key), { exact: true }).first(), key).toBeVisible();
@@ -68,10 +70,12 @@ for (const language of ['en', 'tr'] as const) {
 
 test('the FAQ answers open, and no page claims what the product does not do', async ({ page }) => {
   await page.goto('/how-it-works');
+  await waitForApp(page);
   await page.getByRole('button', { name: 'Can I extend the expiry?' }).click();
   await expect(page.getByText('The 3-day period is fixed for every file.', { exact: false })).toBeVisible();
   for (const path of ['/', '/how-it-works', '/about', '/privacy', '/terms', '/cookies']) {
     await page.goto(path);
+    await waitForApp(page);
     const body = (await page.locator('body').innerText()).toLowerCase();
     expect(body, path).not.toContain('never stored online');
     expect(body, path).not.toMatch(/(?<!not )end-to-end encrypt(ed|ion)(?! \w+ not)/);
@@ -81,6 +85,7 @@ test('the FAQ answers open, and no page claims what the product does not do', as
 
 test('the header turns white and blurred after 20 px of scrolling', async ({ page }) => {
   await page.goto('/how-it-works');
+  await waitForApp(page);
   const header = page.locator('header').first();
   await expect(header).not.toHaveAttribute('data-scrolled');
   await page.mouse.wheel(0, 400);
@@ -94,6 +99,7 @@ test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
   test('the mobile menu reaches every screen', async ({ page }) => {
     await page.goto('/');
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect(menu.getByRole('link')).toHaveText(['Home', 'Transfers', 'Direct transfer', 'How it works', 'About']);
@@ -117,6 +123,7 @@ test('every share link offers a QR code of the link', async ({ page }) => {
     await page.keyboard.press('Escape');
 
     await page.goto(link ?? '');
+    await waitForApp(page);
     await page.getByRole('button', { name: 'QR code' }).click();
     await expect(page.getByRole('dialog').getByRole('img', { name: /^QR code of the share link/ })).toBeVisible();
   } finally {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { waitForApp } from './fixtures/app-live';
 import { downloadedSha256, E2E_ANON_KEY, openControlled, readJobs, waitForJob } from './fixtures/pwa';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
@@ -124,8 +125,8 @@ test('after a browser restart with no new build, no update is offered', async ({
 
 test('an Install app button shows while the browser offers to install', async ({ page }) => {
   await page.goto('/');
-  // The app has started (and listens for the offer) once Home is drawn.
-  await expect(page.getByTestId('upload-files-input')).toBeAttached();
+  // The app has started (and listens for the offer) once it has taken over the page.
+  await waitForApp(page);
   await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
   // Headless Chromium never offers installation by itself; the offer is the event it would fire.
   await page.evaluate(() => {
@@ -150,10 +151,16 @@ test('Transfers shows an upload with its speed and time left; Cancel aborts it o
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  // Parts held back a moment, so the upload is still under way while we look.
+  // Parts held back a moment, so the upload is still under way while we look; once it shows, none
+  // goes until Cancel is pressed, so the upload cannot finish first however fast this machine is.
+  let held: Promise<void> | null = null;
+  let release = () => {};
   await context.route(/\/storage\//, async (route) => {
-    if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.continue();
+    if (route.request().method() === 'PUT') {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      if (held) await held;
+    }
+    await route.continue().catch(() => undefined);
   });
   const aborts: number[] = [];
   context.on('response', (response) => {
@@ -196,8 +203,12 @@ test('Transfers shows an upload with its speed and time left; Cancel aborts it o
     timeout: 30_000,
   });
 
+  held = new Promise((resolve) => {
+    release = resolve;
+  });
   await row.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toHaveCount(0);
+  release();
   await expect.poll(() => aborts).toEqual([204]);
   // The server dropped it: the owner lookup that listed it as uploading no longer knows it.
   expect(await lookup()).toEqual([]);

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForApp } from './fixtures/app-live';
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeTempDir, removeDir } from './fixtures/test-files';
 
@@ -50,12 +51,14 @@ test('the app runs under its Content-Security-Policy without a single violation'
   await writeFile(source, 'the app uploads, shows and downloads this');
   const [link] = await uploadFromHome(page, [source]);
   await page.goto(link ?? '');
+  await waitForApp(page);
   await expect(page.getByRole('heading', { level: 1, name: 'notes.txt' })).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download File' }).click();
   await downloading;
   for (const screen of ['/transfers', '/how-it-works', '/admin']) {
     await page.goto(screen);
+    await waitForApp(page);
     // The app's own screen, not index.html's static shell (which #root holds until then).
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await violations(), screen).toEqual([]);
@@ -77,11 +80,13 @@ test('an uploaded HTML file downloads as a file and never runs on our origin', a
   // Opening the download URL itself, as a link in a mail would.
   const downloading = page.waitForEvent('download');
   await page.goto(url).catch(() => undefined);
+  await waitForApp(page);
   const download = await downloading;
   const saved = path.join(dir, 'saved.html');
   await download.saveAs(saved);
   expect(await readFile(saved, 'utf8')).toBe(html);
   await page.goto('/');
+  await waitForApp(page);
   expect(await page.evaluate(() => localStorage.getItem('pwned'))).toBeNull();
   expect(await page.title()).not.toBe('pwned');
 });
