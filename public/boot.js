@@ -41,8 +41,9 @@
   }
   // Once the page has painted its content (the browser's first-contentful-paint entry, timed when
   // the frame was shown: an animation frame alone comes before the paint is on screen, well before
-  // on a busy phone). A hidden tab paints nothing: at once. A browser without paint timing, or a
-  // paint that takes long: after two seconds at the latest.
+  // on a busy phone). A hidden tab paints nothing: at once. A browser without paint timing: at
+  // once. A paint that is slow to come: after five seconds at the latest (two were too few for a
+  // headless Chromium on a loaded 2-core machine, whose first frame took up to 2.5 s).
   var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
   if (document.visibilityState === 'hidden' || !paints || paints.indexOf('paint') < 0) return start();
   new PerformanceObserver(function (list, observer) {
@@ -53,5 +54,5 @@
       return start();
     }
   }).observe({ type: 'paint', buffered: true });
-  setTimeout(start, 2000);
+  setTimeout(start, 5000);
 })();
