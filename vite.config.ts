@@ -62,11 +62,11 @@ function precompress(): Plugin {
 
 /**
  * The app's scripts start after the first paint: index.html's module script and its preloads are
- * handed to public/boot.js (data-entry, data-preload), which adds them once a frame has painted.
- * The first paint needs only the page and its stylesheets; the host renders the page's markup
- * into it (supabase/host/page-render.ts). Lighthouse counts every request begun before the Largest
- * Contentful Paint into it: with the scripts in index.html, /upload's LCP was 2.5 s with or without
- * the markup, and started after the paint 1.6-1.7 s.
+ * handed to public/boot.js (data-entry, data-preload), which adds them once the browser reports
+ * the first contentful paint. That paint needs only the page and its stylesheets; the host renders
+ * the page's markup into it (supabase/host/page-render.ts). Lighthouse counts every request begun
+ * before the Largest Contentful Paint into it: with the scripts in index.html, LCP was 2.1-2.5 s
+ * with or without the markup, and is 1.2 s with both.
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -190,106 +190,104 @@ const serverRenderConfig: UserConfig = {
   build: { sourcemap: false, copyPublicDir: false, rolldownOptions: { output: { codeSplitting: false } } },
 };
 
-export default defineConfig(({ isSsrBuild }) =>
-  isSsrBuild
-    ? serverRenderConfig
-    : {
-        resolve: { alias },
-        plugins: [
-          // Generates src/routeTree.gen.ts from src/routes; must run before the React plugin.
-          tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-          react(),
-          securityHeadersFile(),
-          startAfterFirstPaint(),
-          publicStylesUpFront(),
-          VitePWA({
-            strategies: 'injectManifest',
-            srcDir: 'sw',
-            filename: 'sw.ts',
-            registerType: 'prompt',
-            // src/lib/pwa.ts registers the worker itself (workbox-window), only where it should run.
-            injectRegister: false,
-            injectManifest: {
-              globPatterns: ['**/*.{html,js,css,png,svg,ico,webmanifest,woff2}'],
-              // The main bundle (Mantine, React, the router) is over workbox's 2 MiB default in dev-like
-              // builds; the whole shell must be precached for offline start.
-              maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
-              // One classic script: registrable without { type: 'module' } in every browser.
-              rollupFormat: 'iife',
-            },
-            devOptions: {
-              enabled: process.env.VITE_PWA_DEV === 'true',
-              type: 'module',
-              navigateFallback: 'index.html',
-            },
-            includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png'],
-            manifest: {
-              name: 'Ulak',
-              short_name: 'Ulak',
-              description: `Share files with a link. No sign-up; files are deleted after ${RETENTION_DAYS} days.`,
-              id: '/',
-              start_url: '/',
-              scope: '/',
-              display: 'standalone',
-              orientation: 'any',
-              theme_color: THEME_COLOR,
-              background_color: BACKGROUND_COLOR,
-              lang: 'en',
-              categories: ['productivity', 'utilities'],
-              // Files shared from other apps: the service worker takes this POST (sw/share-target.ts),
-              // stores the files and opens /shared.
-              share_target: SHARE_TARGET,
-              icons: [
-                { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-                { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-                {
-                  src: '/icons/icon-maskable-512.png',
-                  sizes: '512x512',
-                  type: 'image/png',
-                  purpose: 'maskable',
-                },
-              ],
-            },
-          }),
-          precompress(),
-        ],
-        build: {
-          sourcemap: true,
-          rolldownOptions: {
-            // Lets the entry chunk (index-*.js) take in main.tsx and its imports, and is required by
-            // experimentalInlineCommonChunks below: nothing imports the entry's exports.
-            preserveEntrySignatures: false,
-            output: {
-              // The 'app' group also takes in the modules its own depend on, main.tsx's too (React,
-              // Mantine...), so the entry imports that chunk statically. In source order, env.ts still
-              // runs only when main.tsx imports the app, inside its try: a bad .env ends on the start-up
-              // error screen rather than a blank page. Costs about 5 % of size in init wrappers.
-              strictExecutionOrder: true,
-              codeSplitting: {
-                // The small chunks that screens share (a Mantine input, an icon, an API helper), copied
-                // into each screen's chunk instead of one file each; rolldown's runtime keeps one
-                // instance of each module across the copies. A first visit to / fetched some 35 files
-                // of 1-4 KB after the start chunks, the download page 19: over HTTP/1.1, six at a time,
-                // a phone paid a round trip per six. Now / fetches 4 and the download page 1 (Lighthouse
-                // LCP 3.4 -> 2.8 s on /, 2.9 -> 2.5 s on /s/{id}). Chunks holding styles stay files:
-                // Vite's CSS plugin would emit a style module's CSS once per copy.
-                experimentalInlineCommonChunks: {
-                  maxSize: 16 * 1024,
-                  exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
-                },
-                groups: [
-                  // WebRTC and crypto of direct transfers in one chunk of their own, loaded only by the
-                  // /p2p screens (lazy routes), never by the entry or the download page.
-                  {
-                    name: 'p2p-vendor',
-                    test: /node_modules[\\/](peerjs|peerjs-js-binarypack|webrtc-adapter|sdp|eventemitter3|@msgpack|tweetnacl)[\\/]/,
-                    priority: 1,
-                  },
-                  { name: startChunkName(), debugName: 'app' },
-                ],
-              },
-            },
+const clientConfig: UserConfig = {
+  resolve: { alias },
+  plugins: [
+    // Generates src/routeTree.gen.ts from src/routes; must run before the React plugin.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    securityHeadersFile(),
+    startAfterFirstPaint(),
+    publicStylesUpFront(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // src/lib/pwa.ts registers the worker itself (workbox-window), only where it should run.
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{html,js,css,png,svg,ico,webmanifest,woff2}'],
+        // The main bundle (Mantine, React, the router) is over workbox's 2 MiB default in dev-like
+        // builds; the whole shell must be precached for offline start.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        // One classic script: registrable without { type: 'module' } in every browser.
+        rollupFormat: 'iife',
+      },
+      devOptions: {
+        enabled: process.env.VITE_PWA_DEV === 'true',
+        type: 'module',
+        navigateFallback: 'index.html',
+      },
+      includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Ulak',
+        short_name: 'Ulak',
+        description: `Share files with a link. No sign-up; files are deleted after ${RETENTION_DAYS} days.`,
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        lang: 'en',
+        categories: ['productivity', 'utilities'],
+        // Files shared from other apps: the service worker takes this POST (sw/share-target.ts),
+        // stores the files and opens /shared.
+        share_target: SHARE_TARGET,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
           },
+        ],
+      },
+    }),
+    precompress(),
+  ],
+  build: {
+    sourcemap: true,
+    rolldownOptions: {
+      // Lets the entry chunk (index-*.js) take in main.tsx and its imports, and is required by
+      // experimentalInlineCommonChunks below: nothing imports the entry's exports.
+      preserveEntrySignatures: false,
+      output: {
+        // The 'app' group also takes in the modules its own depend on, main.tsx's too (React,
+        // Mantine...), so the entry imports that chunk statically. In source order, env.ts still
+        // runs only when main.tsx imports the app, inside its try: a bad .env ends on the start-up
+        // error screen rather than a blank page. Costs about 5 % of size in init wrappers.
+        strictExecutionOrder: true,
+        codeSplitting: {
+          // The small chunks that screens share (a Mantine input, an icon, an API helper), copied
+          // into each screen's chunk instead of one file each; rolldown's runtime keeps one
+          // instance of each module across the copies. A first visit to / fetched some 35 files
+          // of 1-4 KB after the start chunks, the download page 19: over HTTP/1.1, six at a time,
+          // a phone paid a round trip per six. Now / fetches 4 and the download page 1 (Lighthouse
+          // LCP 3.4 -> 2.8 s on /, 2.9 -> 2.5 s on /s/{id}). Chunks holding styles stay files:
+          // Vite's CSS plugin would emit a style module's CSS once per copy.
+          experimentalInlineCommonChunks: {
+            maxSize: 16 * 1024,
+            exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+          },
+          groups: [
+            // WebRTC and crypto of direct transfers in one chunk of their own, loaded only by the
+            // /p2p screens (lazy routes), never by the entry or the download page.
+            {
+              name: 'p2p-vendor',
+              test: /node_modules[\\/](peerjs|peerjs-js-binarypack|webrtc-adapter|sdp|eventemitter3|@msgpack|tweetnacl)[\\/]/,
+              priority: 1,
+            },
+            { name: startChunkName(), debugName: 'app' },
+          ],
         },
       },
-);
+    },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderConfig : clientConfig));
