@@ -275,7 +275,8 @@ describe('issue 8 findings at start-up', () => {
         expect(bundles.some((text) => text.includes(keys[i]!))).toBe(true);
         expect(bundles.some((text) => text.includes(keys[1 - i]!))).toBe(false);
         const page = await (await fetch(host.origin)).text();
-        const script = /<script[^>]+src="\/assets\/([^"]+)"/.exec(page)?.[1] ?? '';
+        // The app's entry, handed to boot.js to start after the first paint (vite.config.ts).
+        const script = /data-entry="\/assets\/([^"]+)"/.exec(page)?.[1] ?? '';
         expect(await readdir(assets)).toContain(script);
       }
     } finally {
