@@ -145,8 +145,8 @@ async function sendRendered(
   html: string,
   headers: Record<string, string>,
 ): Promise<void> {
-  const accept = req.headers['accept-encoding'];
-  const encoding = acceptsEncoding(accept, 'br') ? 'br' : acceptsEncoding(accept, 'gzip') ? 'gzip' : null;
+  // The same preference as the build's copies: brotli, then gzip.
+  const encoding = ENCODED_COPIES.find((copy) => acceptsEncoding(req.headers['accept-encoding'], copy.name))?.name;
   const body =
     encoding === 'br'
       ? await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
