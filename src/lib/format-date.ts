@@ -3,9 +3,62 @@ import { useTranslation } from 'react-i18next';
 /** 'medium': an upload's date ('Nov 23, 2026, 7:04 AM'); 'long': a deletion date ('November 26, 2026 at 7:04 AM'). */
 export type DateLength = 'medium' | 'long';
 
-/** A date and time the way the reader's language writes it (Turkish: '26 Kasım 2026 07:04'). */
+// Written by hand, as Intl.DateTimeFormat writes them (format-date.test.ts compares the two), for
+// the two languages Ulak speaks: a page's first Intl formatter costs 50-100 ms (its locale data),
+// and the download page shows its dates in its first render, before anything else needs Intl.
+const MONTHS = {
+  en: {
+    long: [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ],
+    medium: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  },
+  tr: {
+    long: [
+      'Ocak',
+      'Şubat',
+      'Mart',
+      'Nisan',
+      'Mayıs',
+      'Haziran',
+      'Temmuz',
+      'Ağustos',
+      'Eylül',
+      'Ekim',
+      'Kasım',
+      'Aralık',
+    ],
+    medium: ['Oca', 'Şub', 'Mar', 'Nis', 'May', 'Haz', 'Tem', 'Ağu', 'Eyl', 'Eki', 'Kas', 'Ara'],
+  },
+} as const;
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** A date and time the way the reader's language writes it (Turkish: '26 Kasım 2026 07:04'), in the reader's time zone. */
 export function formatDate(value: string | Date, language: string, length: DateLength = 'medium'): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: length, timeStyle: 'short' }).format(new Date(value));
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = date.getDate();
+  const year = date.getFullYear();
+  const hours = date.getHours();
+  const minutes = twoDigits(date.getMinutes());
+  if (language.split('-')[0] === 'tr') {
+    return `${day} ${MONTHS.tr[length][date.getMonth()]} ${year} ${twoDigits(hours)}:${minutes}`;
+  }
+  const time = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  const month = MONTHS.en[length][date.getMonth()];
+  return length === 'long' ? `${month} ${day}, ${year} at ${time}` : `${month} ${day}, ${year}, ${time}`;
 }
 
 /** formatDate in the UI's language, following a language switch. */

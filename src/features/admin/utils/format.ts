@@ -1,8 +1,9 @@
 // Dates and numbers on the admin screens, in the UI's language.
+import { formatDate } from '@/lib/format-date';
 
 export function formatDateTime(iso: string | null, language: string): string {
   if (iso === null) return '—';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return formatDate(iso, language);
 }
 
 /** A UTC day (YYYY-MM-DD) as a short date, e.g. "23 Nov". */
