@@ -1,7 +1,7 @@
 // Starts the product for a benchmark the way a user does (`npm start`), on a throwaway data folder,
 // and launches Debian's Chromium. Shared by every benchmark in this folder.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
@@ -10,6 +10,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 export interface BenchPlatform {
   origin: string;
   dataDir: string;
+  /** Its built web app; another host of the same checkout and settings can serve it too. */
+  distDir: string;
   /** The embedded storage's credentials, for a reference client talking to the same bucket. */
   storage: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   stop(): Promise<void>;
@@ -36,29 +38,72 @@ async function call<T>(target: Target, method: string, apiPath: string, body?: u
   return (await res.json()) as T;
 }
 
-/** A complete small file uploaded through the API (one part); answers its share id. */
-export async function shareSmallFile(target: Target, name: string, type: string, content: string): Promise<string> {
-  const size = new TextEncoder().encode(content).length;
-  const created = await call<{ fileId: string; shareId: string; ownerToken: string }>(target, 'POST', '/uploads', {
-    name,
-    size,
-    type,
-  });
+/**
+ * A complete file of `size` bytes uploaded through the API, its parts 4 at a time, each read by
+ * `readPart`; answers its share id.
+ */
+async function shareBytes(
+  target: Target,
+  file: { name: string; type: string; size: number },
+  readPart: (start: number, length: number) => Promise<Uint8Array<ArrayBuffer>>,
+): Promise<string> {
+  const created = await call<{
+    fileId: string;
+    shareId: string;
+    ownerToken: string;
+    partSize: number;
+    partCount: number;
+  }>(target, 'POST', '/uploads', file);
   const headers = { apikey: target.anonKey, 'content-type': 'application/json', 'x-owner-token': created.ownerToken };
-  const signed = await fetch(`${target.origin}/functions/v1/api/uploads/${created.fileId}/parts`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ partNumbers: [1] }),
-  });
-  const { urls } = (await signed.json()) as { urls: { url: string }[] };
-  const put = await fetch(urls[0]?.url ?? '', { method: 'PUT', body: content });
+  const parts: { partNumber: number; etag: string }[] = [];
+  let next = 1;
+  const worker = async () => {
+    for (let n = next++; n <= created.partCount; n = next++) {
+      const signed = await fetch(`${target.origin}/functions/v1/api/uploads/${created.fileId}/parts`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ partNumbers: [n] }),
+      });
+      const { urls } = (await signed.json()) as { urls: { url: string }[] };
+      const start = (n - 1) * created.partSize;
+      const body = await readPart(start, Math.min(created.partSize, file.size - start));
+      const put = await fetch(urls[0]?.url ?? '', { method: 'PUT', body });
+      if (!put.ok) throw new Error(`part ${n}: ${put.status}`);
+      parts.push({ partNumber: n, etag: put.headers.get('etag') ?? '' });
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  parts.sort((x, y) => x.partNumber - y.partNumber);
   const done = await fetch(`${target.origin}/functions/v1/api/uploads/${created.fileId}/complete`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ parts: [{ partNumber: 1, etag: put.headers.get('etag') }] }),
+    body: JSON.stringify({ parts }),
   });
   if (!done.ok) throw new Error(`complete: ${done.status} ${await done.text()}`);
   return created.shareId;
+}
+
+/** A complete small file uploaded through the API (one part); answers its share id. */
+export function shareSmallFile(target: Target, name: string, type: string, content: string): Promise<string> {
+  const bytes = new TextEncoder().encode(content);
+  return shareBytes(target, { name, type, size: bytes.length }, async (start, length) =>
+    bytes.subarray(start, start + length),
+  );
+}
+
+/** The file at `path` uploaded through the API from Node; answers its share id. */
+export async function shareFile(target: Target, file: string, name: string): Promise<string> {
+  const handle = await open(file);
+  try {
+    const { size } = await handle.stat();
+    return await shareBytes(target, { name, type: 'application/octet-stream', size }, async (start, length) => {
+      const part = Buffer.alloc(length);
+      await handle.read(part, 0, length, start);
+      return part;
+    });
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -69,6 +114,7 @@ export async function shareSmallFile(target: Target, name: string, type: string,
  */
 export async function startPlatform(port: number, env: Record<string, string> = {}): Promise<BenchPlatform> {
   const dataDir = await mkdtemp(path.join(process.env.BENCH_STORAGE_DIR ?? tmpdir(), 'ulak-bench-'));
+  const distDir = env.DIST_DIR ?? path.join(root, '.tmp', `bench-dist-${port}`);
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -77,9 +123,9 @@ export async function startPlatform(port: number, env: Record<string, string> = 
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      DIST_DIR: path.join(root, '.tmp', `bench-dist-${port}`),
       ANON_KEY: BENCH_ANON_KEY,
       ...env,
+      DIST_DIR: distDir,
     },
   });
   const origin = `http://localhost:${port}`;
@@ -101,6 +147,7 @@ export async function startPlatform(port: number, env: Record<string, string> = 
   return {
     origin,
     dataDir,
+    distDir,
     storage: {
       endpoint: `http://127.0.0.1:${port}/storage`,
       bucket: 'ulak',

@@ -329,7 +329,7 @@ export async function runUploadBench(opts: { port: number; size: number; rounds:
     console.log(`  ratio app / lib-storage:                 ${ratioReference.toFixed(2)}`);
     const peak = Math.max(...rounds.map((r) => r.ours.peakBytes));
     console.log(`  browser peak memory (all processes):     ${fmtMiB(peak)}`);
-    await runDownloadBench(platform, shareId, opts.size, file);
+    await runDownloadBench(platform, shareId, opts.size, file, opts.port + 5);
   } finally {
     await platform.stop();
     await rm(dir, { recursive: true, force: true });
