@@ -26,6 +26,13 @@ const ROUNDS = 2;
 /** The link's speed in Mbit/s: a fast line to a home or a phone. */
 const LINK_MBIT = Number(process.env.BENCH_LINK_MBIT ?? 300);
 
+/** The best of a client's runs. */
+const best = (seconds: number[]) => Math.min(...seconds);
+
+/** A client's best time and its speed for `size` bytes, as the report prints them. */
+const timeAndSpeed = (seconds: number[], size: number) =>
+  `${best(seconds).toFixed(2)} s  (${(size / MiB / best(seconds)).toFixed(0)} MiB/s)`;
+
 async function presignedUrl(platform: BenchPlatform, shareId: string): Promise<string> {
   const res = await fetch(`${platform.origin}/functions/v1/api/shares/${shareId}/download`, {
     method: 'POST',
@@ -146,14 +153,12 @@ async function overALink(platform: BenchPlatform, file: string, size: number, ho
       await rm(target, { force: true });
       app.push(await browserSeconds(linked, shareId, dir));
     }
-    const best = (xs: number[]) => Math.min(...xs);
-    const mibps = (s: number) => (size / MiB / s).toFixed(0);
     const link = (LINK_MBIT * 1e6) / 8 / MiB;
     console.log(
       `  over a ${LINK_MBIT} Mbit/s link (${link.toFixed(0)} MiB/s; a proxy curl and Chromium both go through):`,
     );
-    console.log(`    curl on a presigned URL:               ${best(curl).toFixed(2)} s  (${mibps(best(curl))} MiB/s)`);
-    console.log(`    the app's Download File in Chromium:   ${best(app).toFixed(2)} s  (${mibps(best(app))} MiB/s)`);
+    console.log(`    curl on a presigned URL:               ${timeAndSpeed(curl, size)}`);
+    console.log(`    the app's Download File in Chromium:   ${timeAndSpeed(app, size)}`);
     console.log(`    speed app / curl:                      ${(best(curl) / best(app)).toFixed(2)}  (goal >= 0.90)`);
   } finally {
     await host.stop();
@@ -195,24 +200,16 @@ export async function runDownloadBench(
       plainLink.push(await browserSeconds(platform, shareId, dir, plain));
       plainFetch.push(await fetchSeconds(plain.origin, plain.url));
     }
-    const best = (xs: number[]) => Math.min(...xs);
-    const mibps = (s: number) => (size / MiB / s).toFixed(0);
     console.log(`\nDownload of the same ${Math.round(size / MiB)} MiB file (best of ${ROUNDS})`);
-    console.log(`  curl on a presigned URL:                 ${best(curl).toFixed(2)} s  (${mibps(best(curl))} MiB/s)`);
-    console.log(`  the app's Download File in Chromium:     ${best(app).toFixed(2)} s  (${mibps(best(app))} MiB/s)`);
-    console.log(`  a plain link to the URL in Chromium:     ${best(bare).toFixed(2)} s  (${mibps(best(bare))} MiB/s)`);
+    console.log(`  curl on a presigned URL:                 ${timeAndSpeed(curl, size)}`);
+    console.log(`  the app's Download File in Chromium:     ${timeAndSpeed(app, size)}`);
+    console.log(`  a plain link to the URL in Chromium:     ${timeAndSpeed(bare, size)}`);
     console.log(`  speed app / plain link:                  ${(best(bare) / best(app)).toFixed(2)}`);
     console.log(`  speed app / curl:                        ${(best(curl) / best(app)).toFixed(2)}  (goal >= 0.90)`);
     console.log(`  the same bytes from a trivial Node file server (no storage front):`);
-    console.log(
-      `    curl:                                  ${best(plainCurl).toFixed(2)} s  (${mibps(best(plainCurl))} MiB/s)`,
-    );
-    console.log(
-      `    a plain link in Chromium:              ${best(plainLink).toFixed(2)} s  (${mibps(best(plainLink))} MiB/s)`,
-    );
-    console.log(
-      `    fetch() in a Chromium page, dropped:   ${best(plainFetch).toFixed(2)} s  (${mibps(best(plainFetch))} MiB/s)`,
-    );
+    console.log(`    curl:                                  ${timeAndSpeed(plainCurl, size)}`);
+    console.log(`    a plain link in Chromium:              ${timeAndSpeed(plainLink, size)}`);
+    console.log(`    fetch() in a Chromium page, dropped:   ${timeAndSpeed(plainFetch, size)}`);
     console.log(`    speed Chromium link / curl:            ${(best(plainCurl) / best(plainLink)).toFixed(2)}`);
     await overALink(platform, file, size, linkHostPort, dir);
   } finally {
