@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { toLanguage } from '@/lib/i18n';
 
 /** 'medium': an upload's date ('Nov 23, 2026, 7:04 AM'); 'long': a deletion date ('November 26, 2026 at 7:04 AM'). */
 export type DateLength = 'medium' | 'long';
@@ -53,7 +54,7 @@ export function formatDate(value: string | Date, language: string, length: DateL
   const year = date.getFullYear();
   const hours = date.getHours();
   const minutes = twoDigits(date.getMinutes());
-  if (language.split('-')[0] === 'tr') {
+  if (toLanguage(language) === 'tr') {
     return `${day} ${MONTHS.tr[length][date.getMonth()]} ${year} ${twoDigits(hours)}:${minutes}`;
   }
   const time = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
