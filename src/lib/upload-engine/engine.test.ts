@@ -190,6 +190,68 @@ describe('UploadEngine', () => {
     expect(backend.signCalls().filter((numbers) => numbers.includes(3))).toHaveLength(2);
   });
 
+  it('signs the next parts while the current ones are sent, so no part waits for its URL', async () => {
+    const jobId = await addJob(4 * PART + 1);
+    const log: string[] = [];
+    const api = createUploadApi(backend.client);
+    const partFetch: typeof fetch = async (url, init) => {
+      const n = new URL(String(url)).searchParams.get('partNumber');
+      log.push(`put ${n}`);
+      try {
+        return await backend.partFetch(url, init);
+      } finally {
+        log.push(`sent ${n}`);
+      }
+    };
+    await makeEngine({
+      api: {
+        ...api,
+        signParts: (...args) => {
+          log.push(`sign ${args[2].join(',')}`);
+          return api.signParts(...args);
+        },
+      },
+      fetch: partFetch,
+      partsInFlight: 1,
+      signBatchSize: 2,
+    }).resumeAll();
+
+    await expectStoredAsPicked(jobId, 4 * PART + 1);
+    const signs = log.filter((entry) => entry.startsWith('sign'));
+    expect(signs).toEqual(['sign 1,2', 'sign 3,4', 'sign 5']);
+    // Each later batch was asked for while the part before it was still on its way.
+    for (const [batch, previous] of [
+      ['sign 3,4', 'sent 2'],
+      ['sign 5', 'sent 4'],
+    ] as const) {
+      expect(log.indexOf(batch)).toBeLessThan(log.indexOf(previous));
+    }
+  });
+
+  it('sends the next part while the last one is being recorded on the device', async () => {
+    const jobId = await addJob(2 * PART + 1);
+    const log: string[] = [];
+    const partFetch: typeof fetch = (url, init) => {
+      log.push(`put ${new URL(String(url)).searchParams.get('partNumber')}`);
+      return backend.partFetch(url, init);
+    };
+    const slowStore: UploadStore = Object.create(store) as UploadStore;
+    slowStore.updatePart = async (id, part, bytes, now) => {
+      // Part 1's record is held until part 2 is on its way (or a few seconds, for an engine that waits).
+      for (let waited = 0; part.partNumber === 1 && !log.includes('put 2') && waited < 3000; waited += 10) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const job = await store.updatePart(id, part, bytes, now);
+      log.push(`recorded ${part.partNumber}`);
+      return job;
+    };
+    await makeEngine({ store: slowStore, fetch: partFetch, partsInFlight: 1 }).resumeAll();
+
+    await expectStoredAsPicked(jobId, 2 * PART + 1);
+    expect(log.indexOf('put 2')).toBeLessThan(log.indexOf('recorded 1'));
+    expect((await store.get(jobId))?.state).toBe('done');
+  });
+
   it('pauses while offline and goes on when the network is back', async () => {
     let online = false;
     const jobId = await addJob(PART + 1);

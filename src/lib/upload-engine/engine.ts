@@ -6,7 +6,7 @@
 // part's ETag), because the context running it may be killed at any moment: a service worker event
 // lives a few minutes at most. Whoever runs `resumeAll()` next continues from there.
 
-import { MAX_PARTS_PER_SIGN_REQUEST, type ApiErrorCode } from '@domain/api-types';
+import { MAX_PARTS_PER_SIGN_REQUEST, type ApiErrorCode, type FinishedPart } from '@domain/api-types';
 import { PARTS_IN_FLIGHT, PART_URL_TTL_SECONDS, RETRY_DELAYS_MS } from '@domain/constants';
 import { partRange } from '@domain/part-plan';
 import { ApiError } from '@/lib/api/client';
@@ -154,6 +154,19 @@ function defaultIsOnline(): boolean {
 /** S3 puts a human-readable reason in `<Message>` of its XML error body. */
 function bucketMessage(body: string): string | undefined {
   return /<Message>([^<]*)<\/Message>/.exec(body)?.[1];
+}
+
+/** What the lanes of one run share: the upload on the server, the bytes, the parts left to send. */
+interface PartPlanOfRun {
+  fileId: string;
+  ownerToken: string;
+  partSize: number;
+  partCount: number;
+  size: number;
+  blob: Blob;
+  pending: number[];
+  /** The writes of finished parts' ETags, each begun as its part finished. */
+  records: Promise<void>[];
 }
 
 interface Run {
@@ -483,7 +496,7 @@ export class UploadEngine {
     const pending: number[] = [];
     for (let n = 1; n <= partCount; n += 1) if (!finished.has(n)) pending.push(n);
     const queue = [...pending];
-    const plan = { fileId, ownerToken, partSize, partCount, size: job.size, blob, pending };
+    const plan: PartPlanOfRun = { fileId, ownerToken, partSize, partCount, size: job.size, blob, pending, records: [] };
 
     const worker = async () => {
       for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
@@ -501,6 +514,7 @@ export class UploadEngine {
       ),
     );
 
+    await Promise.all(plan.records);
     const beforeComplete = await this.store.get(run.jobId);
     if (beforeComplete === undefined || beforeComplete.state === 'cancelled') throw abortError();
     const parts = [...beforeComplete.parts].sort((a, b) => a.partNumber - b.partNumber);
@@ -586,19 +600,7 @@ export class UploadEngine {
     });
   }
 
-  private async sendPart(
-    run: Run,
-    plan: {
-      fileId: string;
-      ownerToken: string;
-      partSize: number;
-      partCount: number;
-      size: number;
-      blob: Blob;
-      pending: number[];
-    },
-    partNumber: number,
-  ): Promise<void> {
+  private async sendPart(run: Run, plan: PartPlanOfRun, partNumber: number): Promise<void> {
     const { start, end } = partRange(plan, plan.size, partNumber);
     const length = end - start;
     const etag = await this.retrying(run, async () => {
@@ -641,7 +643,19 @@ export class UploadEngine {
       if (response.status === 403) run.urls.delete(partNumber);
       throw partRefused(partNumber, response.status, await response.text().catch(() => ''));
     });
-    const job = await this.store.updatePart(run.jobId, { partNumber, etag }, length, this.now());
+    // The lane goes on to its next part while the ETag is written: waiting for IndexedDB left every
+    // lane idle for tens of ms after each part. A browser killed in between loses only this record,
+    // and the next runner takes the part over from the bucket (adoptStoredParts), not sending it again.
+    const recorded = this.recordPart(run, { partNumber, etag }, length).catch((error: unknown) => {
+      if (!run.signal.aborted) run.controller.abort(new PartFailure(error));
+      throw error;
+    });
+    recorded.catch(() => undefined); // awaited before the complete call; a failure stops the run at once
+    plan.records.push(recorded);
+  }
+
+  private async recordPart(run: Run, part: FinishedPart, length: number): Promise<void> {
+    const job = await this.store.updatePart(run.jobId, part, length, this.now());
     if (job === undefined || job.state === 'cancelled') {
       run.controller.abort();
       throw abortError();
@@ -658,7 +672,10 @@ export class UploadEngine {
   ): Promise<string> {
     for (;;) {
       const cached = run.urls.get(partNumber);
-      if (cached !== undefined && cached.validUntil > this.now()) return cached.url;
+      if (cached !== undefined && cached.validUntil > this.now()) {
+        this.signAhead(run, plan, partNumber);
+        return cached.url;
+      }
       if (run.signing !== null) {
         await run.signing;
         continue;
@@ -669,16 +686,9 @@ export class UploadEngine {
         const known = run.urls.get(n);
         if (n > partNumber && (known === undefined || known.validUntil <= this.now())) batch.push(n);
       }
-      run.signing = this.api
-        .signParts(plan.fileId, plan.ownerToken, batch, run.signal)
-        .then(({ urls, expiresInSeconds }) => {
-          const ttlMs = (expiresInSeconds || PART_URL_TTL_SECONDS) * 1000;
-          const validUntil = this.now() + Math.max(ttlMs - this.urlExpiryMarginMs, ttlMs / 2);
-          for (const { partNumber: n, url } of urls) run.urls.set(n, { url, validUntil });
-        })
-        .finally(() => {
-          run.signing = null;
-        });
+      run.signing = this.signBatch(run, plan, batch).finally(() => {
+        run.signing = null;
+      });
       await run.signing;
       if (!run.urls.has(partNumber)) {
         throw new ApiError('server', 200, 'unexpected_answer', `The API gave no upload link for part ${partNumber}.`, {
@@ -686,6 +696,38 @@ export class UploadEngine {
         });
       }
     }
+  }
+
+  /**
+   * Signs the next batch in the background once fewer than two rounds of parts ahead of
+   * `partNumber` have a URL: the lanes then never stop together to wait for a signing call. A
+   * failure here is left to the lane that needs the URL, which signs it again with retries.
+   */
+  private signAhead(run: Run, plan: { fileId: string; ownerToken: string; pending: number[] }, partNumber: number) {
+    if (run.signing !== null) return;
+    const now = this.now();
+    let signed = 0;
+    const batch: number[] = [];
+    for (const n of plan.pending) {
+      if (n <= partNumber) continue;
+      const known = run.urls.get(n);
+      if (known !== undefined && known.validUntil > now) signed += 1;
+      else batch.push(n);
+      if (batch.length >= this.signBatchSize) break;
+    }
+    if (batch.length === 0 || signed >= this.partsInFlight * 2) return;
+    run.signing = this.signBatch(run, plan, batch)
+      .catch(() => undefined)
+      .finally(() => {
+        run.signing = null;
+      });
+  }
+
+  private async signBatch(run: Run, plan: { fileId: string; ownerToken: string }, batch: number[]): Promise<void> {
+    const { urls, expiresInSeconds } = await this.api.signParts(plan.fileId, plan.ownerToken, batch, run.signal);
+    const ttlMs = (expiresInSeconds || PART_URL_TTL_SECONDS) * 1000;
+    const validUntil = this.now() + Math.max(ttlMs - this.urlExpiryMarginMs, ttlMs / 2);
+    for (const { partNumber: n, url } of urls) run.urls.set(n, { url, validUntil });
   }
 
   /**
