@@ -451,6 +451,13 @@ export class UploadEngine {
       const created = await this.retrying(run, () =>
         this.api.createUpload({ name: job.name, size: job.size, type: job.type }, run.signal),
       );
+      // The first parts' URLs are asked for while the new upload is recorded on this device.
+      const first = Array.from({ length: Math.min(this.signBatchSize, created.partCount) }, (_, i) => i + 1);
+      run.signing = this.signBatch(run, created, first)
+        .catch(() => undefined) // each part asks again (with retries) for a URL it lacks
+        .finally(() => {
+          run.signing = null;
+        });
       const stored = await this.store.update(run.jobId, (current) =>
         current.state === 'cancelled'
           ? undefined
