@@ -1,6 +1,4 @@
-import { RouterProvider } from '@tanstack/react-router';
-import { AppProviders } from '@/components/app-providers';
-import { PwaPrompts } from '@/components/pwa/pwa-prompts';
+import { AppShell } from '@/components/app-shell';
 import { env } from '@/config/env';
 import { setupI18n } from '@/lib/i18n';
 import { registerServiceWorker } from '@/lib/pwa';
@@ -55,11 +53,15 @@ export function startApp(): void {
   startUploadsOffTheDownloadPage();
 }
 
+/**
+ * Makes the first render take over the page the host rendered instead of drawing it anew.
+ * Otherwise the router wraps its root in a Suspense boundary that the host's render (a server
+ * router) has not, and React would find the page's markup not its own.
+ */
+export function adoptRenderedPage(): void {
+  router.ssr = { manifest: undefined };
+}
+
 export function App() {
-  return (
-    <AppProviders i18n={i18n} queryClient={queryClient}>
-      <RouterProvider router={router} />
-      <PwaPrompts />
-    </AppProviders>
-  );
+  return <AppShell i18n={i18n} queryClient={queryClient} router={router} />;
 }

@@ -1,11 +1,11 @@
 // A first visit's markup, rendered by the one-machine host into index.html
 // (supabase/host/page-render.ts): the page paints with its stylesheets alone, before any script,
-// and the app then renders the same screen in its place (src/main.tsx). Built on its own by
+// and the app then takes that markup over (hydration, src/main.tsx). Built on its own by
 // `vite build --ssr` (vite.config.ts); never part of the browser's bundle.
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { AppProviders } from '@/components/app-providers';
+import { AppShell } from '@/components/app-shell';
 import { env } from '@/config/env';
 import { setApiTransport } from '@/lib/api/app-client';
 import { acceptedLanguages, pickLanguage, setupI18n, type Language } from '@/lib/i18n';
@@ -36,17 +36,25 @@ interface RenderedPage {
   markup: string;
   /** The API's answers the first screen was rendered with, for the app's first render. */
   data: PageQuery[];
+  /** Whether a part of the page was left loading: what only the visitor's device knows (its uploads). */
+  incomplete: boolean;
 }
 
-/** Where index.html has room for the page's markup (its placeholder icon). */
-const APP_MARKERS = /<!--app-->[\s\S]*<!--\/app-->/;
+/**
+ * Where index.html has room for the page's markup (its placeholder icon), with the whitespace
+ * around it: React, taking the page over, reads #root's children and expects its own first.
+ */
+const APP_MARKERS = /\s*<!--app-->[\s\S]*<!--\/app-->\s*/;
+
+/** The hints React writes ahead of the markup (an image's preload): their place is <head>. */
+const LEADING_HINTS = /^(?:<link [^>]*>)+/;
 
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * index.html (`template`, as built) with the page at `request.url` in it, in the visitor's
  * language; null when a route of the page did not load (not found, an error). The markup is inert
- * until the app renders in its place (src/main.tsx). One page at a time: the language and the API
+ * until the app takes it over (src/main.tsx). One page at a time: the language and the API
  * transport belong to the module, and the route loaders read them across awaits.
  */
 export function renderPage(template: string, request: PageRequest): Promise<string | null> {
@@ -56,12 +64,14 @@ export function renderPage(template: string, request: PageRequest): Promise<stri
   return run.then((page) => page && fill(template, page));
 }
 
-function fill(template: string, { language, markup, data }: RenderedPage): string {
+function fill(template: string, { language, markup, data, incomplete }: RenderedPage): string {
+  const hints = LEADING_HINTS.exec(markup)?.[0] ?? '';
   // Replaced by functions: a `$` in a file's name must stay a `$`, not a replacement pattern.
   return template
     .replace('<html lang="en">', () => `<html lang="${language}">`)
-    .replace('<div id="root">', () => '<div id="root" inert>')
-    .replace(APP_MARKERS, () => markup)
+    .replace('</head>', () => `${hints}</head>`)
+    .replace('<div id="root">', () => `<div id="root" inert${incomplete ? ' data-incomplete' : ''}>`)
+    .replace(APP_MARKERS, () => markup.slice(hints.length))
     .replace(
       '</body>',
       () => `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataJson(data)}</script></body>`,
@@ -108,12 +118,10 @@ async function render({ url, origin, acceptLanguage, api }: PageRequest): Promis
   // What the server could not answer (the device's own uploads, a failed call) is left loading, as
   // the app's first render has it.
   queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
-  const markup = await renderMarkup(
-    <AppProviders i18n={i18n} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const markup = await renderMarkup(<AppShell i18n={i18n} queryClient={queryClient} router={router} />);
   const data = answeredQueries(queryClient);
+  // Including the queries the screens asked for while rendering, which the server does not run.
+  const incomplete = queryClient.getQueryCache().getAll().length > data.length;
   queryClient.clear();
-  return { language, markup, data };
+  return { language, markup, data, incomplete };
 }

@@ -1,25 +1,27 @@
 import './mantine-styles';
 import { type ReactNode, startTransition, StrictMode, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from '@/components/app-providers';
 import { StartupErrorScreen } from '@/components/errors/startup-error-screen';
 import { DEFAULT_PRODUCT_NAME } from '@/config/site';
-import { i18nReady, setupI18n } from '@/lib/i18n';
+import { i18nReady, setupI18n, toLanguage } from '@/lib/i18n';
 import { seedPageData } from '@/lib/page-data';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
+const found = document.getElementById('root');
+if (!found) throw new Error('index.html has no #root element');
+const container: HTMLElement = found;
+// The language the host rendered the page in, read before the app's own choice replaces it.
+const pageLanguage = document.documentElement.lang;
 // Detects the visitor's language and starts fetching its strings, alongside the app's chunks.
 const i18n = setupI18n(DEFAULT_PRODUCT_NAME);
 
 /**
- * The markup the host rendered into #root is inert: it looks like the page but does nothing, and
- * a tap or a picked file there would be lost when the app renders in its place. The app's first
+ * The markup the host rendered into #root is inert: it looks like the page but does nothing until
+ * the app has taken it over (a tap or a picked file would be lost meanwhile). The app's first
  * commit (the same screen) makes the page live.
  */
 function Live({ children }: { children: ReactNode }) {
-  useLayoutEffect(() => container?.removeAttribute('inert'), []);
+  useLayoutEffect(() => container.removeAttribute('inert'), []);
   return children;
 }
 
@@ -27,7 +29,7 @@ function Live({ children }: { children: ReactNode }) {
 // ends on a readable screen instead of a blank page.
 async function start(): Promise<void> {
   try {
-    const { App, loadFirstScreen, startApp } = await import('./app');
+    const { adoptRenderedPage, App, loadFirstScreen, startApp } = await import('./app');
     const [{ queryClient }, { setupTransfersPersistence }] = await Promise.all([
       import('@/lib/query-client'),
       import('@/features/transfers/utils/persist-transfers'),
@@ -38,24 +40,38 @@ async function start(): Promise<void> {
     // first render shows the same screen, and the share's view is not counted twice.
     seedPageData(queryClient, document);
     await Promise.all([i18nReady(), loadFirstScreen()]);
-    // As a transition, React renders the first screen in slices that yield to the browser
-    // instead of one task of several hundred ms on a phone (Lighthouse's Total Blocking Time).
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <Live>
-            <App />
-          </Live>
-        </StrictMode>,
-      );
-    });
+    const app = (
+      <StrictMode>
+        <Live>
+          <App />
+        </Live>
+      </StrictMode>
+    );
+    // The page the host rendered is taken over where it stands (hydration): React attaches to its
+    // markup instead of drawing the page anew, and the browser lays nothing out again. Only a page
+    // the host rendered whole, in the language the app chose: the app's first render must write
+    // the same. A part left loading (Transfers' list of this device's uploads) would be swapped for
+    // its content after the takeover, moving what follows it on screen; drawn anew, it arrives
+    // with the page. Otherwise, and on a page the host did not render, React draws the screen.
+    const rendered =
+      container.hasAttribute('inert') &&
+      !container.hasAttribute('data-incomplete') &&
+      pageLanguage === toLanguage(i18n.language);
+    if (rendered) {
+      adoptRenderedPage();
+      hydrateRoot(container, app);
+    } else {
+      // As a transition, React renders the first screen in slices that yield to the browser
+      // instead of one task of several hundred ms on a phone (Lighthouse's Total Blocking Time).
+      startTransition(() => createRoot(container).render(app));
+    }
     startApp();
   } catch (error) {
     console.error(error);
     const message = error instanceof Error ? error.message : String(error);
     // Without its strings if they could not load either: the message itself is what matters here.
     await i18nReady().catch(() => undefined);
-    root.render(
+    createRoot(container).render(
       <Live>
         <AppProviders i18n={i18n}>
           <StartupErrorScreen message={message} />

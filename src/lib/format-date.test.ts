@@ -24,6 +24,15 @@ describe('formatDate', () => {
     expect(formatDate(iso, 'en', 'long')).toBe(intl.format(new Date(iso)));
   });
 
+  it('writes UTC for a page the host renders, as Intl does with timeZone UTC', () => {
+    for (const language of ['en', 'tr']) {
+      for (const length of ['medium', 'long'] as const) {
+        const intl = new Intl.DateTimeFormat(language, { dateStyle: length, timeStyle: 'short', timeZone: 'UTC' });
+        for (const date of dates) expect(formatDate(date, language, length, 'utc')).toBe(intl.format(date));
+      }
+    }
+  });
+
   it('writes the examples its callers document', () => {
     expect(formatDate(new Date(2026, 10, 26, 7, 4), 'en', 'long')).toBe('November 26, 2026 at 7:04 AM');
     expect(formatDate(new Date(2026, 10, 23, 19, 4), 'en')).toBe('Nov 23, 2026, 7:04 PM');

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '@/lib/i18n';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** 'medium': an upload's date ('Nov 23, 2026, 7:04 AM'); 'long': a deletion date ('November 26, 2026 at 7:04 AM'). */
 export type DateLength = 'medium' | 'long';
@@ -46,24 +47,38 @@ const MONTHS = {
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
-/** A date and time the way the reader's language writes it (Turkish: '26 Kasım 2026 07:04'), in the reader's time zone. */
-export function formatDate(value: string | Date, language: string, length: DateLength = 'medium'): string {
+/**
+ * A date and time the way the reader's language writes it (Turkish: '26 Kasım 2026 07:04'), in the
+ * reader's time zone, or in UTC for a page the host renders (it does not know the reader's zone).
+ */
+export function formatDate(
+  value: string | Date,
+  language: string,
+  length: DateLength = 'medium',
+  zone: 'local' | 'utc' = 'local',
+): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const day = date.getDate();
-  const year = date.getFullYear();
-  const hours = date.getHours();
-  const minutes = twoDigits(date.getMinutes());
+  const utc = zone === 'utc';
+  const day = utc ? date.getUTCDate() : date.getDate();
+  const month = utc ? date.getUTCMonth() : date.getMonth();
+  const year = utc ? date.getUTCFullYear() : date.getFullYear();
+  const hours = utc ? date.getUTCHours() : date.getHours();
+  const minutes = twoDigits(utc ? date.getUTCMinutes() : date.getMinutes());
   if (toLanguage(language) === 'tr') {
-    return `${day} ${MONTHS.tr[length][date.getMonth()]} ${year} ${twoDigits(hours)}:${minutes}`;
+    return `${day} ${MONTHS.tr[length][month]} ${year} ${twoDigits(hours)}:${minutes}`;
   }
   const time = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
-  const month = MONTHS.en[length][date.getMonth()];
-  return length === 'long' ? `${month} ${day}, ${year} at ${time}` : `${month} ${day}, ${year}, ${time}`;
+  const name = MONTHS.en[length][month];
+  return length === 'long' ? `${name} ${day}, ${year} at ${time}` : `${name} ${day}, ${year}, ${time}`;
 }
 
-/** formatDate in the UI's language, following a language switch. */
+/**
+ * formatDate in the UI's language, following a language switch. The host's render of a page, and
+ * React's takeover of it, write UTC: both must write the same text. The reader's zone follows.
+ */
 export function useFormatDate(): (value: string | Date, length?: DateLength) => string {
   const { i18n } = useTranslation();
-  return (value, length) => formatDate(value, i18n.language, length);
+  const zone = useHydrated() ? 'local' : 'utc';
+  return (value, length) => formatDate(value, i18n.language, length, zone);
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { waitForApp } from './fixtures/app-live';
 import { E2E_ANON_KEY } from './fixtures/pwa';
 import { uploadFromHome } from './fixtures/share-flow';
@@ -6,7 +6,7 @@ import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
 // Issue 11: a first visit paints its page before any script has loaded. The host renders Home,
 // Transfers and a download page with the app's own code and sends them with their markup; the app
-// then renders the same screen in its place.
+// then takes that markup over (hydration) instead of drawing the screen again.
 
 let dir: string;
 
@@ -86,4 +86,95 @@ test('the app takes over the rendered download page: it works, runs no refused s
   }
   // The visit's view (counted by the render, which handed its answer to the app) and this read.
   expect(await viewCount(page, baseURL as string, shareId)).toBe(before + 2);
+});
+
+/**
+ * A first visit to `path` in a browser of its own (no service worker yet, which would answer with
+ * the app's shell, unrendered), once the app is live: whether the page's <main> is still the one
+ * the browser parsed before any of the app's scripts ran, and what the page reported as errors.
+ */
+async function firstVisit(browser: Browser, path: string, check: (visit: Page) => Promise<void>) {
+  // Istanbul is UTC+3 all year: the host, which cannot know the reader's zone, writes UTC.
+  const context = await browser.newContext({ timezoneId: 'Europe/Istanbul', locale: 'en-US' });
+  try {
+    await context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { parsedMain: Element | null }).parsedMain = document.querySelector('#root main');
+      });
+    });
+    const visit = await context.newPage();
+    const errors: string[] = [];
+    visit.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    visit.on('pageerror', (error) => errors.push(error.message));
+    await visit.goto(path);
+    await waitForApp(visit);
+    await check(visit);
+    const sameMain = await visit.evaluate(() => {
+      const parsed = (window as unknown as { parsedMain: Element | null }).parsedMain;
+      return parsed !== null && parsed === document.querySelector('#root main');
+    });
+    return { sameMain, errors };
+  } finally {
+    await context.close();
+  }
+}
+
+test('the app takes each rendered page over where it stands, then writes dates in the reader’s time zone', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const file = await makeRandomFile(dir, 'agenda.txt', 4096);
+  const [link] = await uploadFromHome(page, [file.path]);
+  const shareId = (link as string).split('/s/')[1] as string;
+  const answer = await page.request.get(`${baseURL}/functions/v1/api/shares/${shareId}`, {
+    headers: { apikey: E2E_ANON_KEY },
+  });
+  const { createdAt } = (await answer.json()) as { createdAt: string };
+  const local = new Intl.DateTimeFormat('en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Istanbul',
+  }).format(new Date(createdAt));
+
+  // No mismatch between the host's markup and the app's first render either (React reports one).
+  expect(
+    await firstVisit(browser, link as string, async (visit) => {
+      await expect(visit.getByText(local, { exact: true })).toBeVisible();
+    }),
+  ).toEqual({ sameMain: true, errors: [] });
+  expect(
+    await firstVisit(browser, '/', async (visit) => {
+      await expect(visit.getByText('Share files with a single link')).toBeVisible();
+    }),
+  ).toEqual({ sameMain: true, errors: [] });
+  // Transfers is rendered with its list loading (only the device knows its uploads): the app
+  // draws it anew, list included, rather than swap the list in and move the page under it.
+  expect(
+    await firstVisit(browser, '/upload', async (visit) => {
+      await expect(visit.getByText('No files uploaded yet')).toBeVisible();
+    }),
+  ).toEqual({ sameMain: false, errors: [] });
+});
+
+test('a page rendered in another language than the reader chose is drawn again in the chosen one', async ({
+  browser,
+}) => {
+  const visitor = await browser.newContext({ locale: 'en-US' });
+  try {
+    // Turkish was chosen on an earlier visit; the browser still asks for English.
+    await visitor.addInitScript(() => localStorage.setItem('language', 'tr'));
+    const visit = await visitor.newPage();
+    const errors: string[] = [];
+    visit.on('pageerror', (error) => errors.push(error.message));
+    await visit.goto('/');
+    await waitForApp(visit);
+    await expect(visit.getByText('Dosyaları tek bir bağlantıyla paylaşın')).toBeVisible();
+    await expect(visit.locator('html')).toHaveAttribute('lang', 'tr');
+    expect(errors).toEqual([]);
+  } finally {
+    await visitor.close();
+  }
 });
