@@ -304,9 +304,18 @@ export async function runUploadBench(opts: { port: number; size: number; rounds:
       settleDisk();
       const reference = await nodeUpload(platform, file);
       settleDisk();
-      const bare = await bareBrowserUpload(platform, file);
-      settleDisk();
-      const ours = await browserUpload(platform, file);
+      // The two browsers take turns to go first: the second finds a fuller storage folder.
+      let bare: Awaited<ReturnType<typeof bareBrowserUpload>>;
+      let ours: AppUpload;
+      if (round % 2 === 1) {
+        bare = await bareBrowserUpload(platform, file);
+        settleDisk();
+        ours = await browserUpload(platform, file);
+      } else {
+        ours = await browserUpload(platform, file);
+        settleDisk();
+        bare = await bareBrowserUpload(platform, file);
+      }
       shareId = bare.shareId;
       rounds.push({ reference, bare: bare.seconds, ours });
       console.log(
