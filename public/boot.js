@@ -7,6 +7,9 @@
 //    from index.html into data-entry and data-preload (vite.config.ts). The page's markup (host-
 //    rendered) paints with the stylesheets alone, and on a slow network the scripts no longer
 //    share its bandwidth. Without data-entry (Vite's dev server) index.html loads the app itself.
+// 3. A page that reads whole as the host rendered it (a download page: <html data-start="intent">,
+//    src/entry-server.tsx) starts the app on the visitor's first intent instead: a touch, a pressed
+//    pointer, a key, focus. A recipient who only reads what the file is loads none of the app.
 (function () {
   try {
     var stored = window.localStorage.getItem('mantine-color-scheme-value');
@@ -39,6 +42,9 @@
     app.src = entry;
     document.head.appendChild(app);
   }
+  var html = document.documentElement;
+  if (html.getAttribute('data-start') === 'intent') return startOnIntent(html, start);
+
   // Once the page has painted its content (the browser's first-contentful-paint entry, timed when
   // the frame was shown: an animation frame alone comes before the paint is on screen, well before
   // on a busy phone). A hidden tab paints nothing: at once. A browser without paint timing: at
@@ -55,4 +61,48 @@
     }
   }).observe({ type: 'paint', buffered: true });
   setTimeout(start, 5000);
+
+  /**
+   * Starts the app on the first sign that the visitor means to act. A click before the app is live
+   * (src/main.tsx dispatches 'app-live' once it has taken the page over) is held, shown as held
+   * (data-held, styled in index.html) and made again on the same element once it is live; a link
+   * is left to go where it leads (the host renders the page it opens).
+   */
+  function startOnIntent(html, start) {
+    var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
+    var held = null;
+    function onIntent() {
+      for (var i = 0; i < intents.length; i++) document.removeEventListener(intents[i], onIntent, true);
+      start();
+    }
+    function hold(event) {
+      var target = event.target;
+      if (!(target instanceof Element) || target.closest('a[href]')) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      held = target;
+      html.setAttribute('data-held', '');
+      // A click that no pointer or key came before (a screen reader's, a script's).
+      onIntent();
+    }
+    for (var i = 0; i < intents.length; i++) {
+      document.addEventListener(intents[i], onIntent, { capture: true, passive: true });
+    }
+    document.addEventListener('click', hold, true);
+    document.addEventListener(
+      'app-live',
+      function () {
+        document.removeEventListener('click', hold, true);
+        html.removeAttribute('data-held');
+        var target = held;
+        held = null;
+        // After the commit that made the page live, not inside it.
+        if (target && target.isConnected)
+          setTimeout(function () {
+            target.click();
+          }, 0);
+      },
+      { once: true },
+    );
+  }
 })();

@@ -38,6 +38,8 @@ interface RenderedPage {
   data: PageQuery[];
   /** Whether a part of the page was left loading: what only the visitor's device knows (its uploads). */
   incomplete: boolean;
+  /** Whether the app starts on the visitor's first intent (a route's `startsOnIntent`), not after the paint. */
+  startsOnIntent: boolean;
 }
 
 /**
@@ -54,8 +56,10 @@ let queue: Promise<unknown> = Promise.resolve();
 /**
  * index.html (`template`, as built) with the page at `request.url` in it, in the visitor's
  * language; null when a route of the page did not load (not found, an error). The markup is inert
- * until the app takes it over (src/main.tsx). One page at a time: the language and the API
- * transport belong to the module, and the route loaders read them across awaits.
+ * until the app takes it over (src/main.tsx), except on a page that starts the app on the
+ * visitor's first intent (`<html data-start="intent">`, public/boot.js), which holds a tap made
+ * meanwhile instead. One page at a time: the language and the API transport belong to the module,
+ * and the route loaders read them across awaits.
  */
 export function renderPage(template: string, request: PageRequest): Promise<string | null> {
   if (!APP_MARKERS.test(template)) return Promise.resolve(null);
@@ -64,13 +68,15 @@ export function renderPage(template: string, request: PageRequest): Promise<stri
   return run.then((page) => page && fill(template, page));
 }
 
-function fill(template: string, { language, markup, data, incomplete }: RenderedPage): string {
+function fill(template: string, { language, markup, data, incomplete, startsOnIntent }: RenderedPage): string {
   const hints = LEADING_HINTS.exec(markup)?.[0] ?? '';
+  const start = startsOnIntent ? ' data-start="intent"' : '';
+  const root = `${startsOnIntent ? '' : ' inert'}${incomplete ? ' data-incomplete' : ''}`;
   // Replaced by functions: a `$` in a file's name must stay a `$`, not a replacement pattern.
   return template
-    .replace('<html lang="en">', () => `<html lang="${language}">`)
+    .replace('<html lang="en">', () => `<html lang="${language}"${start}>`)
     .replace('</head>', () => `${hints}</head>`)
-    .replace('<div id="root">', () => `<div id="root" inert${incomplete ? ' data-incomplete' : ''}>`)
+    .replace('<div id="root">', () => `<div id="root"${root}>`)
     .replace(APP_MARKERS, () => markup.slice(hints.length))
     .replace(
       '</body>',
@@ -123,5 +129,6 @@ async function render({ url, origin, acceptLanguage, api }: PageRequest): Promis
   // Including the queries the screens asked for while rendering, which the server does not run.
   const incomplete = queryClient.getQueryCache().getAll().length > data.length;
   queryClient.clear();
-  return { language, markup, data, incomplete };
+  const startsOnIntent = router.state.matches.some((match) => match.staticData.startsOnIntent === true);
+  return { language, markup, data, incomplete, startsOnIntent };
 }

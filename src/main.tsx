@@ -16,12 +16,24 @@ const pageLanguage = document.documentElement.lang;
 const i18n = setupI18n(DEFAULT_PRODUCT_NAME);
 
 /**
- * The markup the host rendered into #root is inert: it looks like the page but does nothing until
- * the app has taken it over (a tap or a picked file would be lost meanwhile). The app's first
- * commit (the same screen) makes the page live.
+ * Set by the host on a page whose app starts on the visitor's first intent (a download page):
+ * public/boot.js holds a tap made before the app is live and makes it again on APP_LIVE_EVENT.
+ */
+const startsOnIntent = document.documentElement.hasAttribute('data-start');
+/** Dispatched on `document` once the app has taken the page over; public/boot.js listens for it. */
+const APP_LIVE_EVENT = 'app-live';
+
+/**
+ * The markup the host rendered into #root is inert (or, on a page that starts on intent, its taps
+ * are held): it looks like the page but does nothing until the app has taken it over (a tap or a
+ * picked file would be lost meanwhile). The app's first commit (the same screen) makes it live.
  */
 function Live({ children }: { children: ReactNode }) {
-  useLayoutEffect(() => container.removeAttribute('inert'), []);
+  useLayoutEffect(() => {
+    container.removeAttribute('inert');
+    document.documentElement.removeAttribute('data-start');
+    document.dispatchEvent(new Event(APP_LIVE_EVENT));
+  }, []);
   return children;
 }
 
@@ -54,7 +66,7 @@ async function start(): Promise<void> {
     // its content after the takeover, moving what follows it on screen; drawn anew, it arrives
     // with the page. Otherwise, and on a page the host did not render, React draws the screen.
     const rendered =
-      container.hasAttribute('inert') &&
+      (container.hasAttribute('inert') || startsOnIntent) &&
       !container.hasAttribute('data-incomplete') &&
       pageLanguage === toLanguage(i18n.language);
     if (rendered) {

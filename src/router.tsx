@@ -27,4 +27,12 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
   }
+  interface StaticDataRouteOption {
+    /**
+     * The screen reads whole as the host renders it, so the app need not start until the visitor
+     * shows an intent to act (a touch, a key): the host marks its page so (src/entry-server.tsx)
+     * and public/boot.js starts the app then. Default false: the app starts after the first paint.
+     */
+    startsOnIntent?: boolean;
+  }
 }

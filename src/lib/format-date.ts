@@ -75,10 +75,15 @@ export function formatDate(
 
 /**
  * formatDate in the UI's language, following a language switch. The host's render of a page, and
- * React's takeover of it, write UTC: both must write the same text. The reader's zone follows.
+ * React's takeover of it, write UTC, and say so: both must write the same text, and a download
+ * page stays as rendered until its reader means to act (public/boot.js). The reader's zone follows.
  */
 export function useFormatDate(): (value: string | Date, length?: DateLength) => string {
   const { i18n } = useTranslation();
-  const zone = useHydrated() ? 'local' : 'utc';
-  return (value, length) => formatDate(value, i18n.language, length, zone);
+  const local = useHydrated();
+  return (value, length) => {
+    if (local) return formatDate(value, i18n.language, length);
+    const utc = formatDate(value, i18n.language, length, 'utc');
+    return utc && `${utc} UTC`;
+  };
 }

@@ -44,11 +44,13 @@ test('a download page shows its file without any script, in the language the bro
     // The name exactly as uploaded: markup in it is text, and `$&` is not a replacement pattern.
     await expect(visit.getByText('rapor <taslak> $& final.pdf', { exact: true })).toBeVisible();
     await expect(visit.getByText('Dosyayı İndir')).toBeVisible();
-    // Not live until the app runs: nothing on it can be pressed meanwhile.
-    await expect(visit.locator('#root')).toHaveAttribute('inert', '');
+    // The host cannot know the reader's time zone: its dates say which one they are in.
+    await expect(visit.getByText(/^\d+ \S+ \d{4} \d\d:\d\d UTC$/)).toBeVisible();
 
     await visit.goto('/');
     await expect(visit.getByText('Dosyaları tek bir bağlantıyla paylaşın')).toBeVisible();
+    // Not live until the app runs: nothing on it can be pressed meanwhile.
+    await expect(visit.locator('#root')).toHaveAttribute('inert', '');
     // The server's limit, asked of the API by the render: not the app's built-in one.
     await expect(visit.getByText(/GB'a kadar dosya yükleyin/)).toBeVisible();
   } finally {
@@ -86,6 +88,36 @@ test('the app takes over the rendered download page: it works, runs no refused s
   }
   // The visit's view (counted by the render, which handed its answer to the app) and this read.
   expect(await viewCount(page, baseURL as string, shareId)).toBe(before + 2);
+});
+
+test('a download page loads none of the app until the visitor acts, and a tap made meanwhile is not lost', async ({
+  page,
+  browser,
+}) => {
+  const file = await makeRandomFile(dir, 'budget 2027.xlsx', 4096);
+  const [link] = await uploadFromHome(page, [file.path]);
+
+  const recipient = await browser.newContext();
+  try {
+    const visit = await recipient.newPage();
+    const scripts: string[] = [];
+    visit.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await visit.goto(link as string, { waitUntil: 'networkidle' });
+    await expect(visit.getByText('budget 2027.xlsx', { exact: true })).toBeVisible();
+    // Read, not yet touched: the page's one small start script, none of the app.
+    expect(scripts).toEqual(['/boot.js']);
+
+    // The first tap starts the app; the tap itself is made again once the app is live.
+    const download = visit.waitForEvent('download');
+    await visit.getByRole('button', { name: 'Download File' }).click();
+    expect((await download).suggestedFilename()).toBe('budget 2027.xlsx');
+    expect(scripts.length).toBeGreaterThan(1);
+    await expect(visit.locator('html')).not.toHaveAttribute('data-held');
+  } finally {
+    await recipient.close();
+  }
 });
 
 /**
