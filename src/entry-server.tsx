@@ -38,7 +38,10 @@ interface RenderedPage {
   data: PageQuery[];
   /** Whether a part of the page was left loading: what only the visitor's device knows (its uploads). */
   incomplete: boolean;
-  /** Whether the app starts on the visitor's first intent (a route's `startsOnIntent`), not after the paint. */
+  /**
+   * Whether the app starts on the visitor's first intent, not after the paint: a route's
+   * `startsOnIntent`, on a page with nothing left loading.
+   */
   startsOnIntent: boolean;
 }
 
@@ -129,6 +132,7 @@ async function render({ url, origin, acceptLanguage, api }: PageRequest): Promis
   // Including the queries the screens asked for while rendering, which the server does not run.
   const incomplete = queryClient.getQueryCache().getAll().length > data.length;
   queryClient.clear();
-  const startsOnIntent = router.state.matches.some((match) => match.staticData.startsOnIntent === true);
+  // A page left loading (a share the API did not answer: gone, removed) needs the app to finish it.
+  const startsOnIntent = !incomplete && router.state.matches.some((match) => match.staticData.startsOnIntent === true);
   return { language, markup, data, incomplete, startsOnIntent };
 }
