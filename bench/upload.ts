@@ -49,6 +49,8 @@ interface Phases {
 
 interface BrowserUpload {
   seconds: number;
+  /** The share the upload made (the download bench fetches the last one). */
+  shareId: string;
   phases: Phases;
 }
 
@@ -141,13 +143,14 @@ function browserUpload(platform: BenchPlatform, file: string): Promise<AppUpload
     const memory = sampleMemory(pid);
     const started = performance.now();
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page
+    const link = page
       .getByRole('region', { name: /Your share links?/ })
-      .getByRole('link', { name: /\/s\/[A-Za-z0-9]{8}$/ })
-      .waitFor({ timeout: 30 * 60_000 });
+      .getByRole('link', { name: /\/s\/[A-Za-z0-9]{8}$/ });
+    await link.waitFor({ timeout: 30 * 60_000 });
     const linkShown = await page.evaluate(() => (window as unknown as { linkShown: Promise<number> }).linkShown);
     return {
       seconds: (linkShown - (performance.timeOrigin + started)) / 1000,
+      shareId: /\/s\/([A-Za-z0-9]{8})$/.exec((await link.getAttribute('href')) ?? '')?.[1] ?? '',
       peakBytes: await memory.stop(),
       phases: await phasesOf(context, started),
     };
@@ -159,7 +162,7 @@ function browserUpload(platform: BenchPlatform, file: string): Promise<AppUpload
  * once), complete. On the app's origin (the bucket's CORS allows it) with service workers blocked,
  * from a page that runs none of the app's code.
  */
-function bareBrowserUpload(platform: BenchPlatform, file: string): Promise<BrowserUpload & { shareId: string }> {
+function bareBrowserUpload(platform: BenchPlatform, file: string): Promise<BrowserUpload> {
   return withProfile({ serviceWorkers: 'block' }, async ({ context }) => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${platform.origin}/manifest.webmanifest`);
@@ -259,7 +262,7 @@ async function nodeUpload(platform: BenchPlatform, file: string): Promise<number
 }
 
 /**
- * Empties the bucket's folder, so each round starts from the same disk: otherwise each round adds
+ * Empties the bucket's folder, so each upload starts from the same disk: otherwise each round adds
  * 1.5 GiB to the storage's folder, and the rounds got slower one after another, the app (which also
  * writes its copy of the file) the most. Straight on disk: the storage front serves no listing.
  */
@@ -299,24 +302,32 @@ export async function runUploadBench(opts: { port: number; size: number; rounds:
     console.log(`\nUpload of ${fmtMiB(opts.size)} to the embedded storage, ${opts.rounds} rounds`);
     const rounds: { reference: number; bare: number; ours: AppUpload }[] = [];
     let shareId = '';
-    for (let round = 1; round <= opts.rounds; round += 1) {
+    // Every upload starts from an empty bucket and a settled disk. With the folder emptied once a
+    // round, the upload that went second found 1 GiB more on disk and took 0.4-0.8 s longer (its
+    // complete call above all), and with 3 rounds the app went second in two of them.
+    const fresh = async () => {
       await emptyBucket(platform);
       settleDisk();
+    };
+    for (let round = 1; round <= opts.rounds; round += 1) {
+      await fresh();
       const reference = await nodeUpload(platform, file);
-      settleDisk();
-      // The two browsers take turns to go first: the second finds a fuller storage folder.
-      let bare: Awaited<ReturnType<typeof bareBrowserUpload>>;
+      // The two browsers still take turns to go first (the machine's state drifts in a round).
+      let bare: BrowserUpload;
       let ours: AppUpload;
       if (round % 2 === 1) {
+        await fresh();
         bare = await bareBrowserUpload(platform, file);
-        settleDisk();
+        await fresh();
         ours = await browserUpload(platform, file);
+        shareId = ours.shareId;
       } else {
+        await fresh();
         ours = await browserUpload(platform, file);
-        settleDisk();
+        await fresh();
         bare = await bareBrowserUpload(platform, file);
+        shareId = bare.shareId;
       }
-      shareId = bare.shareId;
       rounds.push({ reference, bare: bare.seconds, ours });
       console.log(
         `  round ${round}: lib-storage ${reference.toFixed(2)} s, bare script ${bare.seconds.toFixed(2)} s, ` +
