@@ -25,6 +25,8 @@
   if (!entry) return;
   var preloads = (script.getAttribute('data-preload') || '').split(' ');
   var started = false;
+  /** Called when the app's scripts cannot load (offline, say); startOnIntent stops its bar then. */
+  var onStartFailed = function () {};
   function start() {
     if (started) return;
     started = true;
@@ -40,6 +42,9 @@
     app.type = 'module';
     app.crossOrigin = '';
     app.src = entry;
+    app.onerror = function () {
+      onStartFailed();
+    };
     document.head.appendChild(app);
   }
   var html = document.documentElement;
@@ -89,6 +94,10 @@
       document.addEventListener(intents[i], onIntent, { capture: true, passive: true });
     }
     document.addEventListener('click', hold, true);
+    // The page must not claim to be getting ready for ever: a reload is what can help then.
+    onStartFailed = function () {
+      html.removeAttribute('data-held');
+    };
     document.addEventListener(
       'app-live',
       function () {

@@ -120,6 +120,34 @@ test('a download page loads none of the app until the visitor acts, and a tap ma
   }
 });
 
+test('a tap held on a download page whose app cannot load stops saying it is getting ready', async ({
+  page,
+  browser,
+}) => {
+  const file = await makeRandomFile(dir, 'notes.txt', 1024);
+  const [link] = await uploadFromHome(page, [file.path]);
+
+  const recipient = await browser.newContext();
+  try {
+    await recipient.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.documentElement.hasAttribute('data-held')) (window as unknown as { held: boolean }).held = true;
+      }).observe(document.documentElement, { attributes: true });
+    });
+    const visit = await recipient.newPage();
+    await visit.goto(link as string);
+    // The network drops before the app's scripts are fetched.
+    await visit.route('**/assets/**', (route) => route.abort('internetdisconnected'));
+    await visit.getByRole('button', { name: 'Download File' }).click();
+    // The tap was held, and the bar saying so went away when the app's script failed.
+    await expect.poll(() => visit.evaluate(() => (window as unknown as { held?: boolean }).held)).toBe(true);
+    await expect(visit.locator('html')).not.toHaveAttribute('data-held');
+    await expect(visit.getByText('notes.txt', { exact: true })).toBeVisible();
+  } finally {
+    await recipient.close();
+  }
+});
+
 /**
  * A first visit to `path` in a browser of its own (no service worker yet, which would answer with
  * the app's shell, unrendered), once the app is live: whether the page's <main> is still the one
