@@ -45,6 +45,8 @@ interface Phases {
   /** The API's complete call: when it leaves and when its answer arrives (the bucket assembles the parts). */
   completeStart: number;
   completeEnd: number;
+  /** When the complete call's request left the browser (after any wait for a connection). */
+  completeSent: number;
 }
 
 interface BrowserUpload {
@@ -68,6 +70,7 @@ async function phasesOf(context: BrowserContext, started: number): Promise<Phase
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
       name: entry.name,
       start: performance.timeOrigin + entry.startTime,
+      sent: performance.timeOrigin + entry.requestStart,
       end: performance.timeOrigin + entry.responseEnd,
     }));
   const entries = (
@@ -84,14 +87,16 @@ async function phasesOf(context: BrowserContext, started: number): Promise<Phase
     lastPart: seconds(Math.max(...parts.map((entry) => entry.end))),
     completeStart: seconds(complete?.start ?? NaN),
     completeEnd: seconds(complete?.end ?? NaN),
+    completeSent: seconds(complete?.sent ?? NaN),
   };
 }
 
 function describePhases(phases: Phases): string {
-  const { firstPart, lastPart, completeStart, completeEnd } = phases;
+  const { firstPart, lastPart, completeStart, completeEnd, completeSent } = phases;
   return (
     `first part sent at ${firstPart.toFixed(2)} s, parts ${(lastPart - firstPart).toFixed(2)} s, ` +
-    `complete call ${(completeEnd - completeStart).toFixed(2)} s`
+    `complete call ${(completeEnd - completeStart).toFixed(2)} s ` +
+    `(${(completeSent - completeStart).toFixed(2)} s of it before the request left)`
   );
 }
 
