@@ -76,13 +76,14 @@
   function startOnIntent(html, start) {
     var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
     var held = null;
+    var failed = false;
     function onIntent() {
       for (var i = 0; i < intents.length; i++) document.removeEventListener(intents[i], onIntent, true);
       start();
     }
     function hold(event) {
       var target = event.target;
-      if (!(target instanceof Element) || target.closest('a[href]')) return;
+      if (failed || !(target instanceof Element) || target.closest('a[href]')) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       held = target;
@@ -94,8 +95,10 @@
       document.addEventListener(intents[i], onIntent, { capture: true, passive: true });
     }
     document.addEventListener('click', hold, true);
-    // The page must not claim to be getting ready for ever: a reload is what can help then.
+    // The page must not claim to be getting ready for ever (a tap held before the failure, or one
+    // after it): a reload is what can help then.
     onStartFailed = function () {
+      failed = true;
       html.removeAttribute('data-held');
     };
     document.addEventListener(

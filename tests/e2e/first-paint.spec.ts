@@ -129,18 +129,20 @@ test('a tap held on a download page whose app cannot load stops saying it is get
 
   const recipient = await browser.newContext();
   try {
-    await recipient.addInitScript(() => {
-      new MutationObserver(() => {
-        if (document.documentElement.hasAttribute('data-held')) (window as unknown as { held: boolean }).held = true;
-      }).observe(document.documentElement, { attributes: true });
-    });
     const visit = await recipient.newPage();
     await visit.goto(link as string);
-    // The network drops before the app's scripts are fetched.
-    await visit.route('**/assets/**', (route) => route.abort('internetdisconnected'));
+    // The network drops while the app's scripts are on their way, after the tap.
+    let drop = () => {};
+    const dropped = new Promise<void>((resolve) => {
+      drop = resolve;
+    });
+    await visit.route('**/assets/**', async (route) => {
+      await dropped;
+      await route.abort('internetdisconnected');
+    });
     await visit.getByRole('button', { name: 'Download File' }).click();
-    // The tap was held, and the bar saying so went away when the app's script failed.
-    await expect.poll(() => visit.evaluate(() => (window as unknown as { held?: boolean }).held)).toBe(true);
+    await expect(visit.locator('html')).toHaveAttribute('data-held', '');
+    drop();
     await expect(visit.locator('html')).not.toHaveAttribute('data-held');
     await expect(visit.getByText('notes.txt', { exact: true })).toBeVisible();
   } finally {
