@@ -48,7 +48,7 @@
     document.head.appendChild(app);
   }
   var html = document.documentElement;
-  if (html.getAttribute('data-start') === 'intent') return startOnIntent(html, start);
+  if (html.getAttribute('data-start') === 'intent') return startOnIntent();
 
   // Once the page has painted its content (the browser's first-contentful-paint entry, timed when
   // the frame was shown: an animation frame alone comes before the paint is on screen, well before
@@ -73,7 +73,7 @@
    * (data-held, styled in index.html) and made again on the same element once it is live; a link
    * is left to go where it leads (the host renders the page it opens).
    */
-  function startOnIntent(html, start) {
+  function startOnIntent() {
     var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
     var held = null;
     var failed = false;
