@@ -59,8 +59,8 @@ test('a new version offers Reload, and an upload under way carries on under the 
     const source = await makeRandomFile(dir, 'during update.bin', 200 * 1024 * 1024);
     await page.getByTestId('upload-files-input').setInputFiles(source.path);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    // The reload ends the page's copy of the file if it is still being written: wait for it.
-    const before = await waitForJob(page, source.name, (job) => job.bytesStored && job.parts.length >= 1);
+    // The reload ends the page's copy of the file if it has not yet met the upload: wait for that.
+    const before = await waitForJob(page, source.name, (job) => job.resumable && job.parts.length >= 1);
     expect(before.state).not.toBe('done');
 
     // Reload: the page posts SKIP_WAITING, the new worker takes over, the page reloads once.

@@ -62,8 +62,8 @@ test('an upload survives a killed browser and completes from the stored parts', 
   await openControlled(page);
   await page.getByTestId('upload-files-input').setInputFiles(source.path);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  // Killed once the copy of the file is stored: from then on nothing may be lost.
-  await waitForJob(page, source.name, (job) => job.bytesStored && job.parts.length >= 8);
+  // Killed once the stored copy of the file reaches the parts sent: from then on nothing may be lost.
+  await waitForJob(page, source.name, (job) => job.resumable && job.parts.length >= 8);
   // All at once, as a crash or the system's task killer would: no process of the browser goes on.
   killBrowser(profile);
   await new Promise((resolve) => first.once('close', resolve));

@@ -6,7 +6,7 @@ import { DEFAULT_PART_SIZE, RETRY_DELAYS_MS } from '@domain/constants';
 import { createUploadApi } from './api';
 import { UploadEngine, type UploadEngineOptions } from './engine';
 import type { UploadEvent, UploadJobState } from './protocol';
-import { createUploadStore, newJobRecord, type UploadStore } from './store';
+import { createUploadStore, firstNeededByte, newJobRecord, type UploadStore } from './store';
 import { sha256, startTestBackend, type TestBackend } from './test-backend';
 
 // The engine against the real API and bucket (test-backend.ts). Parts are the server's real size,
@@ -75,7 +75,7 @@ async function addJob(size: number, name = 'report.pdf', id = crypto.randomUUID(
 
 /** The stored copy of the job's bytes is lost (the page that queued it closed while writing it, say). */
 async function loseStoredCopy(jobId: string): Promise<void> {
-  await store.update(jobId, (job) => job, { dropBlob: true });
+  await store.update(jobId, (job) => job, { dropBytes: true });
 }
 
 /** The job's states as the pages saw them change (repeats of one state collapsed). */
@@ -110,7 +110,8 @@ describe('UploadEngine', () => {
 
     const job = await store.get(jobId);
     expect(job?.state).toBe('done');
-    expect(await store.getBlob(jobId)).toBeUndefined();
+    // The copy of the file is gone with the upload done.
+    expect(await store.getBytes(jobId)).toMatchObject({ from: size });
     expect(job?.file?.shareUrl).toBe(job?.shareUrl);
     expect(backend.callsTo('complete')).toHaveLength(1);
     expect(new Set(backend.apiCalls.map((call) => call.clientInfo))).toEqual(
@@ -375,6 +376,33 @@ describe('UploadEngine', () => {
     const resent = backend.puts.slice(putsBefore).map((p) => p.partNumber);
     expect(resent.filter((n) => stored.has(n))).toEqual([]);
     expect(backend.callsTo('uploads')).toHaveLength(1);
+    await expectStoredAsPicked(jobId, size);
+  });
+
+  it('resumes from a copy that holds only the bytes still to send', async () => {
+    const size = 4 * PART + 5;
+    const jobId = await addJob(size);
+    backend.stall(2);
+    const first = makeEngine({ partsInFlight: 2 });
+    void first.resumeAll();
+    await backend.whenStalled();
+    await until(async () => ((await store.get(jobId))?.parts.length ?? 0) >= 2, 'two parts stored');
+    await first.stop();
+    // The copy as the page writes it when it meets the upload: from the end back past the first
+    // part not recorded (in chunks that line up with no part, so every offset is checked).
+    const job = await store.get(jobId);
+    await store.update(jobId, (current) => current, { dropBytes: true });
+    const { copied } = createUploadStore(`upload-engine-test-${dbCounter}`, { copyChunkBytes: PART / 2 + 7 }).add(
+      job ?? newJobRecord({ name: 'missing', type: '', size }, jobId, 0),
+      new Blob([bytesOf(size)]),
+    );
+    await copied;
+    const stored = await store.getBytes(jobId);
+    expect(stored?.from).toBeGreaterThan(0);
+    expect(stored?.from).toBeLessThanOrEqual(job === undefined ? 0 : firstNeededByte(job));
+    backend.release();
+
+    await makeEngine().resumeAll();
     await expectStoredAsPicked(jobId, size);
   });
 

@@ -15,7 +15,14 @@ import type { UploadApi } from './api';
 import { UNFINISHED_STATES, type HandedFile, type UploadEvent } from './protocol';
 import { SpeedMeter } from './speed-meter';
 import { LEASE_MS } from './timings';
-import { notStartedOnServer, summarizeJob, type UploadJobRecord, type UploadStore } from './store';
+import {
+  firstNeededByte,
+  notStartedOnServer,
+  summarizeJob,
+  type StoredBytes,
+  type UploadJobRecord,
+  type UploadStore,
+} from './store';
 
 export interface UploadEngineOptions {
   api: UploadApi;
@@ -163,7 +170,7 @@ interface PartPlanOfRun {
   partSize: number;
   partCount: number;
   size: number;
-  blob: Blob;
+  bytes: StoredBytes;
   pending: number[];
   /** The writes of finished parts' ETags, each begun as its part finished. */
   records: Promise<void>[];
@@ -444,8 +451,11 @@ export class UploadEngine {
     const resuming = job.fileId !== null;
     job = await this.setState(run, 'uploading');
     // Reading the stored copy waits for it, while the page is still writing it.
-    const blob = this.handed.get(run.jobId) ?? (await this.store.getBlob(run.jobId));
-    if (blob === undefined) throw localFailure('file_missing', 'The file is no longer stored on this device.');
+    const handed = this.handed.get(run.jobId);
+    const bytes = handed === undefined ? await this.store.getBytes(run.jobId) : { from: 0, blob: handed };
+    if (bytes === undefined || bytes.from > firstNeededByte(job)) {
+      throw localFailure('file_missing', 'The file is no longer stored on this device.');
+    }
 
     if (job.fileId === null) {
       const created = await this.retrying(run, () =>
@@ -503,7 +513,16 @@ export class UploadEngine {
     const pending: number[] = [];
     for (let n = 1; n <= partCount; n += 1) if (!finished.has(n)) pending.push(n);
     const queue = [...pending];
-    const plan: PartPlanOfRun = { fileId, ownerToken, partSize, partCount, size: job.size, blob, pending, records: [] };
+    const plan: PartPlanOfRun = {
+      fileId,
+      ownerToken,
+      partSize,
+      partCount,
+      size: job.size,
+      bytes,
+      pending,
+      records: [],
+    };
 
     const worker = async () => {
       for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
@@ -535,7 +554,7 @@ export class UploadEngine {
         current.state === 'cancelled'
           ? undefined
           : { ...current, state: 'done', failure: null, file, bytesDone: current.size, updatedAt: this.now() },
-      { dropBlob: true },
+      { dropBytes: true },
     );
     if (done === undefined || done.state !== 'done') throw abortError();
     this.handed.delete(run.jobId);
@@ -616,7 +635,7 @@ export class UploadEngine {
       try {
         response = await this.fetch(url, {
           method: 'PUT',
-          body: plan.blob.slice(start, end),
+          body: plan.bytes.blob.slice(start - plan.bytes.from, end - plan.bytes.from),
           signal: run.signal,
         });
       } catch (error) {

@@ -3,10 +3,30 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { createUploadStore, newJobRecord, UPLOAD_DB_VERSION } from './store';
+import { createUploadStore, newJobRecord, UPLOAD_DB_VERSION, type UploadJobRecord } from './store';
+
+/** A job of `size` bytes whose upload exists on the server, in parts of 4 bytes, `finished` of them recorded. */
+function startedJob(id: string, size: number, finished: number[]): UploadJobRecord {
+  return {
+    ...newJobRecord({ name: `${id}.txt`, type: 'text/plain', size }, id, 1),
+    state: 'uploading',
+    fileId: 'f',
+    shareId: 's',
+    shareUrl: 'https://ulak.test/s/s',
+    ownerToken: 't',
+    partSize: 4,
+    partCount: Math.ceil(size / 4),
+    parts: finished.map((partNumber) => ({ partNumber, etag: `"e${partNumber}"` })),
+  };
+}
+
+async function storedText(store: ReturnType<typeof createUploadStore>, id: string) {
+  const bytes = await store.getBytes(id);
+  return bytes === undefined ? undefined : { from: bytes.from, text: await bytes.blob.text() };
+}
 
 describe('upload store', () => {
-  it('keeps queued uploads of version 1 (Blob inside the job record) across the upgrade', async () => {
+  it('keeps queued uploads of versions 1 and 2 (a whole copy of the file) across the upgrades', async () => {
     const name = 'store-test-upgrade';
     const job = {
       ...newJobRecord({ name: 'old.txt', type: 'text/plain', size: 9 }, 'job-1', 1_000),
@@ -24,35 +44,68 @@ describe('upload store', () => {
 
     const store = createUploadStore(name);
     const upgraded = await store.get('job-1');
-    expect(UPLOAD_DB_VERSION).toBe(2);
+    expect(UPLOAD_DB_VERSION).toBe(3);
     expect(upgraded?.parts).toEqual([{ partNumber: 1, etag: '"e1"' }]);
     expect(upgraded).not.toHaveProperty('blob');
-    expect(await (await store.getBlob('job-1'))?.text()).toBe('old bytes');
+    expect(await storedText(store, 'job-1')).toEqual({ from: 0, text: 'old bytes' });
     expect(await store.listSharedItems()).toEqual([]);
+    await store.delete('job-1');
+    expect(await store.getBytes('job-1')).toBeUndefined();
   });
 
-  it("writes a job's Blob once; record changes leave it, finishing drops it", async () => {
-    const store = createUploadStore('store-test-blob');
+  it("copies a new job's whole file; record changes leave it, finishing drops it", async () => {
+    const store = createUploadStore('store-test-copy', { copyChunkBytes: 2 });
     const { recorded, copied } = store.add(
-      newJobRecord({ name: 'a.txt', type: 'text/plain', size: 3 }, 'j', 1),
-      new Blob(['abc']),
+      newJobRecord({ name: 'a.txt', type: 'text/plain', size: 7 }, 'j', 1),
+      new Blob(['abcdefg']),
     );
     await recorded;
-    // Read while the copy may still be written: the read waits for it.
-    expect(await (await store.getBlob('j'))?.text()).toBe('abc');
     await copied;
+    expect(await storedText(store, 'j')).toEqual({ from: 0, text: 'abcdefg' });
     await store.updatePart('j', { partNumber: 1, etag: '"x"' }, 3, 2);
-    expect(await (await store.getBlob('j'))?.text()).toBe('abc');
+    expect(await storedText(store, 'j')).toEqual({ from: 0, text: 'abcdefg' });
     expect((await store.list())[0]?.bytesDone).toBe(3);
 
     // A change that is not written keeps the bytes, even when asked to drop them.
-    await store.update('j', () => undefined, { dropBlob: true });
-    expect(await (await store.getBlob('j'))?.text()).toBe('abc');
-    await store.update('j', (job) => ({ ...job, state: 'done' }), { dropBlob: true });
+    await store.update('j', () => undefined, { dropBytes: true });
+    expect(await storedText(store, 'j')).toEqual({ from: 0, text: 'abcdefg' });
+    await store.update('j', (job) => ({ ...job, state: 'done' }), { dropBytes: true });
     expect((await store.get('j'))?.state).toBe('done');
-    expect(await store.getBlob('j')).toBeUndefined();
+    expect(await storedText(store, 'j')).toEqual({ from: 7, text: '' });
     await store.delete('j');
     expect(await store.get('j')).toBeUndefined();
+  });
+
+  it('copies from the end back to the first part the bucket has not acknowledged, and no further', async () => {
+    const store = createUploadStore('store-test-partial', { copyChunkBytes: 3 });
+    // Parts 1, 2 and 4 of 4 are recorded: a resume needs bytes 8 to 13 (part 3 on).
+    const { copied } = store.add(startedJob('p', 13, [1, 2, 4]), new Blob(['0123456789abc']));
+    await copied;
+    // Chunks [10, 13), [7, 10): the first chunk that reaches back to byte 8 is the last one.
+    expect(await storedText(store, 'p')).toEqual({ from: 7, text: '789abc' });
+  });
+
+  it('copies the whole file of a job that must start over on the server', async () => {
+    const store = createUploadStore('store-test-restart', { copyChunkBytes: 3 });
+    const { copied } = store.add({ ...startedJob('r', 10, [1, 2]), restartOnRetry: true }, new Blob(['0123456789']));
+    await copied;
+    expect(await storedText(store, 'r')).toEqual({ from: 0, text: '0123456789' });
+  });
+
+  it('leaves no bytes behind of a job removed while its copy is written', async () => {
+    const name = 'store-test-removed';
+    const store = createUploadStore(name, { copyChunkBytes: 1 });
+    const { recorded, copied } = store.add(
+      newJobRecord({ name: 'gone.txt', type: 'text/plain', size: 64 }, 'g', 1),
+      new Blob(['x'.repeat(64)]),
+    );
+    await recorded;
+    await store.delete('g');
+    await copied;
+    expect(await store.getBytes('g')).toBeUndefined();
+    const db = await openDB(name);
+    expect(await db.count('jobChunks')).toBe(0);
+    db.close();
   });
 
   it('keeps shared items until they are deleted, oldest first', async () => {

@@ -4,6 +4,7 @@
 
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { FileDto, FinishedPart } from '@domain/api-types';
+import { partRange } from '@domain/part-plan';
 import type { Failure } from '@/lib/api/failure';
 import { UNFINISHED_STATES, type UploadJobState, type UploadJobSummary } from './protocol';
 
@@ -13,17 +14,27 @@ export const UPLOAD_DB_NAME = 'ulak';
 //    and lease renewal; with the Blob inside, each write re-stored the Blob reference (tens of ms for
 //    a large file in Chromium), which slowed the upload and widened the window in which a part the
 //    bucket finished is not yet recorded (and so is sent again after a crash).
-export const UPLOAD_DB_VERSION = 2;
+// 3: adds jobChunks, the copy of a job's bytes in chunks written from the end of the file backward
+//    (see `add`). jobBlobs stays: it holds the whole copies written by version 2 of the app, for
+//    jobs queued before the update (or by a tab of that version still open).
+export const UPLOAD_DB_VERSION = 3;
 const JOBS = 'uploadJobs';
 const BLOBS = 'jobBlobs';
+const CHUNKS = 'jobChunks';
 const OWNED = 'ownedFiles';
 const SHARED = 'sharedItems';
 
 /**
- * One file to upload, stored with a copy of its bytes so that a crash or a closed tab loses
- * nothing. The bytes live apart, in BLOBS under the job's id (`getBlob`), until the upload is
- * done: the record is rewritten at every finished part and lease renewal, and the copy of a large
- * file takes seconds to write, which none of those writes should wait for.
+ * How much of a file one write of its copy holds. Each is committed on its own, so the copy can stop
+ * between two as soon as it meets the upload; a larger one costs fewer commits.
+ */
+const COPY_CHUNK_BYTES = 16 * 1024 * 1024;
+
+/**
+ * One file to upload, stored with a copy of the bytes it has still to send, so that a crash or a
+ * closed tab loses nothing. The bytes live apart, in CHUNKS (`getBytes`), until the upload is done:
+ * the record is rewritten at every finished part and lease renewal, and the copy of a large file
+ * takes seconds to write, which none of those writes should wait for.
  */
 export interface UploadJobRecord {
   id: string;
@@ -91,31 +102,63 @@ export interface SharedItemRecord {
   files: SharedFile[];
 }
 
+/**
+ * The stored bytes of a job: its file from byte `from` to the end. What comes before `from` was
+ * sent before the copy got there (`from` is the file's size when nothing is stored).
+ */
+export interface StoredBytes {
+  from: number;
+  blob: Blob;
+}
+
+/**
+ * Where the bytes the next run of the job needs begin: the start of the first part not recorded as
+ * finished (the parts after it may be finished too), the size once every part is. 0 before the
+ * upload exists on the server, or when it must start over there.
+ */
+export function firstNeededByte(job: UploadJobRecord): number {
+  const { partSize, partCount } = job;
+  if (partSize === null || partCount === null || job.restartOnRetry) return 0;
+  const finished = new Set(job.parts.map((part) => part.partNumber));
+  for (let n = 1; n <= partCount; n += 1) {
+    if (!finished.has(n)) return partRange({ partSize, partCount }, job.size, n).start;
+  }
+  return job.size;
+}
+
 export interface UploadStore {
   get(id: string): Promise<UploadJobRecord | undefined>;
-  /** The job's bytes; undefined once the upload is done, or when they were lost. */
-  getBlob(id: string): Promise<Blob | undefined>;
   /**
-   * Stores a new job, and a copy of its bytes in a transaction of its own, begun at the same time:
-   * the record is there at once, and any later reading or deleting of the bytes waits for the
-   * copy. `recorded` settles when the record is written, `copied` when the bytes are.
+   * The job's stored bytes, once any copy of them still being written has ended; undefined when
+   * there is no such job. Nothing is stored once the upload is done, or when the copy was lost.
+   */
+  getBytes(id: string): Promise<StoredBytes | undefined>;
+  /**
+   * Stores a new job, and begins a copy of its bytes beside it. The copy goes from the end of the
+   * file backward, a chunk per transaction, while the upload goes forward from the start; it
+   * stops where it meets the parts the bucket acknowledged, so on a fast link it writes only part
+   * of the file, and is done long before the upload (and not competing with the bucket's assembly
+   * of the parts for the device's cores). A browser killed after they met resumes; before, it can
+   * resume only if the copy got to the first unsent byte. Reading the bytes (`getBytes`) waits
+   * for the copy, in any context. `recorded` settles when the record is written, `copied` when the
+   * copy stops.
    */
   add(job: UploadJobRecord, blob: Blob): { recorded: Promise<void>; copied: Promise<void> };
   /** Oldest first. */
   list(): Promise<UploadJobRecord[]>;
-  /** Removes the job and its bytes. */
+  /** Removes the job and its stored bytes. */
   delete(id: string): Promise<void>;
   /**
    * Reads, changes and writes a job in one transaction, so runners in two contexts (or parts
    * finishing together) never overwrite each other's changes. `change` returns the new record, or
    * undefined to leave it as it is. Resolves to the stored record, undefined when there is none.
-   * `dropBlob`: the bytes are deleted in the same transaction when the change is written (the
+   * `dropBytes`: the bytes are deleted in the same transaction when the change is written (the
    * upload is done, the file lives in the bucket).
    */
   update(
     id: string,
     change: (job: UploadJobRecord) => UploadJobRecord | undefined,
-    options?: { dropBlob?: boolean },
+    options?: { dropBytes?: boolean },
   ): Promise<UploadJobRecord | undefined>;
   /** Records a finished part and its bytes. Resolves to the job, undefined when it was removed (cancelled). */
   updatePart(id: string, part: FinishedPart, bytes: number, now: number): Promise<UploadJobRecord | undefined>;
@@ -138,6 +181,8 @@ export interface UploadStore {
 interface UploadDb extends DBSchema {
   [JOBS]: { key: string; value: UploadJobRecord };
   [BLOBS]: { key: string; value: Blob };
+  /** Keyed by job id and the chunk's first byte in the file. */
+  [CHUNKS]: { key: [string, number]; value: Blob };
   [OWNED]: { key: string; value: OwnedFileRecord };
   [SHARED]: { key: string; value: SharedItemRecord };
 }
@@ -221,6 +266,7 @@ function openAtVersion(
       }
       if (!database.objectStoreNames.contains(SHARED)) database.createObjectStore(SHARED, { keyPath: 'id' });
       if (!database.objectStoreNames.contains(BLOBS)) database.createObjectStore(BLOBS);
+      if (!database.objectStoreNames.contains(CHUNKS)) database.createObjectStore(CHUNKS);
       if (oldVersion === 1) {
         // Version 1 kept the Blob in the job record: move it out, so uploads queued before the
         // update go on.
@@ -243,10 +289,30 @@ function openAtVersion(
   });
 }
 
+/** Every chunk of a job's copy. */
+function chunksOf(id: string): IDBKeyRange {
+  return IDBKeyRange.bound([id, 0], [id, Infinity]);
+}
+
+/**
+ * Runs `body` holding the Web Lock of the job's copy: the copy holds it exclusively while it is
+ * written, readers of the bytes share it. The pages and the worker of an origin share the locks,
+ * and a context that dies releases its own, so a copy cut off by a crash holds up nobody. Where
+ * there are no Web Locks (the unit tests' environment), `body` runs at once.
+ */
+function whileCopyLocked<T>(id: string, mode: LockMode, body: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks === undefined) return body();
+  return locks.request(`ulak-copy:${id}`, { mode }, body);
+}
+
 class IdbUploadStore implements UploadStore {
   private connection: Promise<IDBPDatabase<UploadDb>> | undefined;
 
-  constructor(private readonly name: string) {}
+  constructor(
+    private readonly name: string,
+    private readonly copyChunkBytes: number,
+  ) {}
 
   private db(): Promise<IDBPDatabase<UploadDb>> {
     this.connection ??= openDatabase(this.name, () => {
@@ -262,22 +328,55 @@ class IdbUploadStore implements UploadStore {
     return (await this.db()).get(JOBS, id);
   }
 
-  async getBlob(id: string) {
-    return (await this.db()).get(BLOBS, id);
+  getBytes(id: string) {
+    return whileCopyLocked(id, 'shared', async () => {
+      const tx = (await this.db()).transaction([JOBS, BLOBS, CHUNKS]);
+      const chunks = tx.objectStore(CHUNKS);
+      const [job, whole, blobs, keys] = await Promise.all([
+        tx.objectStore(JOBS).get(id),
+        tx.objectStore(BLOBS).get(id),
+        chunks.getAll(chunksOf(id)),
+        chunks.getAllKeys(chunksOf(id)),
+      ]);
+      if (job === undefined) return undefined;
+      if (whole !== undefined) return { from: 0, blob: whole };
+      // In key order: from the first byte stored to the end of the file. The copy writes them so,
+      // without gaps; anything else (never written so) would send wrong bytes: count it as lost.
+      const blob = new Blob(blobs);
+      const from = keys[0]?.[1] ?? job.size;
+      return from + blob.size === job.size ? { from, blob } : { from: job.size, blob: new Blob([]) };
+    });
   }
 
   add(job: UploadJobRecord, blob: Blob) {
-    const written = this.db().then((db) => {
-      // Both begun before anything is awaited: no runner can see the record before the copy is
-      // under way, so its reading of the bytes queues behind the copy.
-      const record = db.transaction(JOBS, 'readwrite');
-      const bytes = db.transaction(BLOBS, 'readwrite');
-      // A failed request fails its transaction; `done` reports it.
-      record.store.put(job).catch(() => undefined);
-      bytes.store.put(blob, job.id).catch(() => undefined);
-      return { recorded: record.done, copied: bytes.done };
+    const recorded = this.db().then(async (db) => {
+      await db.put(JOBS, job);
     });
-    return { recorded: written.then((tx) => tx.recorded), copied: written.then((tx) => tx.copied) };
+    // The lock is asked for now, before the record is written: any reader of the bytes saw the
+    // record, so asks after the copy did, and waits for it.
+    const copied = whileCopyLocked(job.id, 'exclusive', async () => {
+      await recorded;
+      await this.copyBackward(job.id, blob);
+    });
+    return { recorded, copied };
+  }
+
+  /** See `add`. */
+  private async copyBackward(id: string, blob: Blob): Promise<void> {
+    const db = await this.db();
+    for (let end = blob.size; end > 0;) {
+      const job = await db.get(JOBS, id);
+      if (job === undefined || job.state === 'done' || job.state === 'cancelled') break;
+      if (end <= firstNeededByte(job)) break;
+      const start = Math.max(0, end - this.copyChunkBytes);
+      await db.put(CHUNKS, blob.slice(start, end), [id, start]);
+      end = start;
+    }
+    // A chunk written after the job was finished or removed would be left behind: drop them.
+    const job = await db.get(JOBS, id);
+    if (job === undefined || job.state === 'done' || job.state === 'cancelled') {
+      await db.delete(CHUNKS, chunksOf(id));
+    }
   }
 
   async list() {
@@ -286,25 +385,32 @@ class IdbUploadStore implements UploadStore {
   }
 
   async delete(id: string) {
-    const tx = (await this.db()).transaction([JOBS, BLOBS], 'readwrite');
-    await Promise.all([tx.objectStore(JOBS).delete(id), tx.objectStore(BLOBS).delete(id)]);
+    const tx = (await this.db()).transaction([JOBS, BLOBS, CHUNKS], 'readwrite');
+    await Promise.all([
+      tx.objectStore(JOBS).delete(id),
+      tx.objectStore(BLOBS).delete(id),
+      tx.objectStore(CHUNKS).delete(chunksOf(id)),
+    ]);
     await tx.done;
   }
 
   async update(
     id: string,
     change: (job: UploadJobRecord) => UploadJobRecord | undefined,
-    { dropBlob = false }: { dropBlob?: boolean } = {},
+    { dropBytes = false }: { dropBytes?: boolean } = {},
   ) {
-    // Only the records, unless the Blob goes too: a transaction on BLOBS would wait behind (and
-    // hold up) any other that touches the bytes.
-    const tx = (await this.db()).transaction(dropBlob ? [JOBS, BLOBS] : [JOBS], 'readwrite');
+    // Only the records, unless the bytes go too: a transaction on them would wait behind (and hold
+    // up) any other that touches the bytes.
+    const tx = (await this.db()).transaction(dropBytes ? [JOBS, BLOBS, CHUNKS] : [JOBS], 'readwrite');
     const jobs = tx.objectStore(JOBS);
     let result = await jobs.get(id);
     const next = result === undefined ? undefined : change(result);
     if (next !== undefined) {
       await jobs.put(next);
-      if (dropBlob) await tx.objectStore(BLOBS).delete(id);
+      if (dropBytes) {
+        await tx.objectStore(BLOBS).delete(id);
+        await tx.objectStore(CHUNKS).delete(chunksOf(id));
+      }
       result = next;
     }
     await tx.done;
@@ -366,9 +472,12 @@ class IdbUploadStore implements UploadStore {
   }
 }
 
-/** The upload database of this origin; `name` is for tests. Opens lazily, reopens after an upgrade. */
-export function createUploadStore(name: string = UPLOAD_DB_NAME): UploadStore {
-  return new IdbUploadStore(name);
+/** The upload database of this origin; the options are for tests. Opens lazily, reopens after an upgrade. */
+export function createUploadStore(
+  name: string = UPLOAD_DB_NAME,
+  { copyChunkBytes = COPY_CHUNK_BYTES }: { copyChunkBytes?: number } = {},
+): UploadStore {
+  return new IdbUploadStore(name, copyChunkBytes);
 }
 
 let defaultStore: UploadStore | undefined;
