@@ -38,6 +38,9 @@ export async function makeFile(dir: string, name: string, size: number): Promise
 
 /** Where a browser upload's time went, in seconds from its start, from the browser's resource timings. */
 interface Phases {
+  /** The API's create call (POST /uploads): when it leaves and when its answer arrives. */
+  createStart: number;
+  createEnd: number;
   /** The first part PUT leaves the browser (the page or its service worker). */
   firstPart: number;
   /** The last part's answer arrives. */
@@ -82,7 +85,10 @@ async function phasesOf(context: BrowserContext, started: number): Promise<Phase
   const seconds = (epochMs: number) => (epochMs - base) / 1000;
   const parts = entries.filter((entry) => entry.name.includes('partNumber='));
   const complete = entries.find((entry) => entry.name.endsWith('/complete'));
+  const create = entries.find((entry) => entry.name.endsWith('/uploads'));
   return {
+    createStart: seconds(create?.start ?? NaN),
+    createEnd: seconds(create?.end ?? NaN),
     firstPart: seconds(Math.min(...parts.map((entry) => entry.start))),
     lastPart: seconds(Math.max(...parts.map((entry) => entry.end))),
     completeStart: seconds(complete?.start ?? NaN),
@@ -92,9 +98,9 @@ async function phasesOf(context: BrowserContext, started: number): Promise<Phase
 }
 
 function describePhases(phases: Phases): string {
-  const { firstPart, lastPart, completeStart, completeEnd, completeSent } = phases;
+  const { createStart, createEnd, firstPart, lastPart, completeStart, completeEnd, completeSent } = phases;
   return (
-    `first part sent at ${firstPart.toFixed(2)} s, parts ${(lastPart - firstPart).toFixed(2)} s, ` +
+    `create call ${createStart.toFixed(2)}-${createEnd.toFixed(2)} s, first part sent at ${firstPart.toFixed(2)} s, parts ${(lastPart - firstPart).toFixed(2)} s, ` +
     `complete call ${(completeEnd - completeStart).toFixed(2)} s ` +
     `(${(completeSent - completeStart).toFixed(2)} s of it before the request left)`
   );
