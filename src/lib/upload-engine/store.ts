@@ -289,6 +289,11 @@ function openAtVersion(
   });
 }
 
+/** Whether a job may still need its stored bytes: it is there, and neither done nor cancelled. */
+function wantsBytes(job: UploadJobRecord | undefined): job is UploadJobRecord {
+  return job !== undefined && job.state !== 'done' && job.state !== 'cancelled';
+}
+
 /** Every chunk of a job's copy. */
 function chunksOf(id: string): IDBKeyRange {
   return IDBKeyRange.bound([id, 0], [id, Infinity]);
@@ -298,11 +303,12 @@ function chunksOf(id: string): IDBKeyRange {
  * Runs `body` holding the Web Lock of the job's copy: the copy holds it exclusively while it is
  * written, readers of the bytes share it. The pages and the worker of an origin share the locks,
  * and a context that dies releases its own, so a copy cut off by a crash holds up nobody. Where
- * there are no Web Locks (the unit tests' environment), `body` runs at once.
+ * there are no Web Locks (the unit tests' environments), `body` runs at once.
  */
 function whileCopyLocked<T>(id: string, mode: LockMode, body: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (locks === undefined) return body();
+  // Node has no navigator; jsdom's has `locks: null`.
+  const locks: LockManager | null | undefined = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return body();
   return locks.request(`ulak-copy:${id}`, { mode }, body);
 }
 
@@ -356,27 +362,23 @@ class IdbUploadStore implements UploadStore {
     // record, so asks after the copy did, and waits for it.
     const copied = whileCopyLocked(job.id, 'exclusive', async () => {
       await recorded;
-      await this.copyBackward(job.id, blob);
+      await this.copyBackward(job, blob);
     });
     return { recorded, copied };
   }
 
-  /** See `add`. */
-  private async copyBackward(id: string, blob: Blob): Promise<void> {
+  /** See `add`. `added` is the job as recorded: where the copy starts. */
+  private async copyBackward(added: UploadJobRecord, blob: Blob): Promise<void> {
     const db = await this.db();
-    for (let end = blob.size; end > 0;) {
-      const job = await db.get(JOBS, id);
-      if (job === undefined || job.state === 'done' || job.state === 'cancelled') break;
-      if (end <= firstNeededByte(job)) break;
+    let job: UploadJobRecord | undefined = added;
+    for (let end = blob.size; end > 0 && wantsBytes(job) && end > firstNeededByte(job);) {
       const start = Math.max(0, end - this.copyChunkBytes);
-      await db.put(CHUNKS, blob.slice(start, end), [id, start]);
+      await db.put(CHUNKS, blob.slice(start, end), [added.id, start]);
       end = start;
+      job = await db.get(JOBS, added.id);
     }
     // A chunk written after the job was finished or removed would be left behind: drop them.
-    const job = await db.get(JOBS, id);
-    if (job === undefined || job.state === 'done' || job.state === 'cancelled') {
-      await db.delete(CHUNKS, chunksOf(id));
-    }
+    if (!wantsBytes(job)) await db.delete(CHUNKS, chunksOf(added.id));
   }
 
   async list() {
