@@ -4,7 +4,7 @@
 // environment, as in the app) against the real API and bucket (test-backend.ts).
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UploadEvent } from './protocol';
+import { UPLOAD_CHANNEL, type UploadEvent } from './protocol';
 import type * as StoreModule from './store';
 import { startTestBackend, TEST_ANON_KEY, type TestBackend } from './test-backend';
 
@@ -86,6 +86,41 @@ describe('upload client (no service worker)', () => {
     expect(await outcome).toMatchObject({ cause: { code: 'upload_cancelled' } });
     expect(await client.listJobs()).toEqual([]);
     expect(backend.callsTo('abort').map((call) => call.status)).toEqual([204]);
+  });
+
+  it('tells a page of an upload’s progress at most once per interval, and of every state change in order', async () => {
+    const client = await import('./client');
+    const store = await import('./store');
+    const progress = (bytesDone: number): UploadEvent => ({
+      type: 'upload:progress',
+      jobId: 'j',
+      bytesDone,
+      size: 100,
+      bytesPerSecond: null,
+      etaSeconds: null,
+    });
+    const done: UploadEvent = {
+      type: 'upload:state',
+      job: store.summarizeJob({ ...store.newJobRecord({ name: 'x', type: '', size: 100 }, 'j', 1), state: 'done' }),
+    };
+    const seen = (events: UploadEvent[]) =>
+      events.map((event) => (event.type === 'upload:progress' ? event.bytesDone : event.job.state));
+    const engine = new BroadcastChannel(UPLOAD_CHANNEL);
+
+    // Within the interval: the first step at once, the latest held until the state change.
+    const slow: UploadEvent[] = [];
+    const unsubscribeSlow = client.subscribeUploads((event) => slow.push(event), { progressEveryMs: 3_600_000 });
+    for (const event of [progress(10), progress(20), progress(30), done]) engine.postMessage(event);
+    await vi.waitFor(() => expect(seen(slow)).toEqual([10, 30, 'done']));
+    unsubscribeSlow();
+
+    // The step held back is given when the interval has passed, without waiting for a state change.
+    const fast: UploadEvent[] = [];
+    const unsubscribeFast = client.subscribeUploads((event) => fast.push(event), { progressEveryMs: 50 });
+    for (const event of [progress(40), progress(50)]) engine.postMessage(event);
+    await vi.waitFor(() => expect(seen(fast)).toEqual([40, 50]));
+    unsubscribeFast();
+    engine.close();
   });
 
   it('says the device is full when the browser will not store the upload', async () => {

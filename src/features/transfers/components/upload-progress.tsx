@@ -72,10 +72,16 @@ export function UploadProgress({ job }: { job: LiveJob }) {
 
   return (
     <Stack gap={4}>
-      {/* Striped while it moves, but not animated: moving stripes repaint the page for as long as the
-          upload lasts, CPU the upload itself needs on a phone (the direct transfer's bar dropped them
-          for the same reason, transfer-progress.tsx). The percentage, speed and time left show it moves. */}
-      <Progress value={percent} aria-label={label} striped={job.state === 'uploading' && !waitingForNetwork} />
+      {/* Striped while it moves, but not animated, and each step drawn at once (no width transition):
+          moving stripes or a gliding bar lay the page out anew every frame for as long as the upload
+          lasts, CPU the upload itself needs on a phone (the direct transfer's bar dropped them for the
+          same reason, transfer-progress.tsx). The percentage, speed and time left show it moves. */}
+      <Progress
+        value={percent}
+        aria-label={label}
+        striped={job.state === 'uploading' && !waitingForNetwork}
+        transitionDuration={0}
+      />
       <Group justify="space-between" gap="xs" wrap="nowrap">
         {waitingForNetwork ? (
           <Group gap={4} wrap="nowrap" c="orange">

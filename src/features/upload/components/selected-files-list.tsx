@@ -69,7 +69,9 @@ export function SelectedFilesList({ selection, progress, onRemove, locked }: Sel
               </Group>
               {percent !== null && state?.state !== 'done' && state?.state !== 'failed' && (
                 <>
-                  <Progress value={percent} size="sm" mt={4} aria-label={label} />
+                  {/* Each step drawn at once: a bar gliding to it lays the page out every frame, 6 times a
+                      step; 1.1 s of the page's main thread during a 512 MiB upload on the bench machine. */}
+                  <Progress value={percent} size="sm" mt={4} aria-label={label} transitionDuration={0} />
                   <Text size="xs" c={waitingForNetwork ? 'orange' : 'dimmed'} aria-live="polite">
                     {waitingForNetwork
                       ? t('transfers.paused')
