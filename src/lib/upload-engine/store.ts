@@ -135,13 +135,12 @@ export interface UploadStore {
   getBytes(id: string): Promise<StoredBytes | undefined>;
   /**
    * Stores a new job, and begins a copy of its bytes beside it. The copy goes from the end of the
-   * file backward, a chunk per transaction, while the upload goes forward from the start; it
-   * stops where it meets the parts the bucket acknowledged, so on a fast link it writes only part
-   * of the file, and is done long before the upload (and not competing with the bucket's assembly
-   * of the parts for the device's cores). A browser killed after they met resumes; before, it can
-   * resume only if the copy got to the first unsent byte. Reading the bytes (`getBytes`) waits
-   * for the copy, in any context. `recorded` settles when the record is written, `copied` when the
-   * copy stops.
+   * file backward, a chunk per transaction, while the upload goes forward from the start, and
+   * stops where it meets the parts the bucket acknowledged: it writes only what was not sent by
+   * then, and ends well before the upload, not during the bucket's assembly of the parts. A
+   * browser killed after they met resumes; one killed before finds the bytes it needs missing.
+   * Reading the bytes (`getBytes`) waits for a copy still being written, in any context.
+   * `recorded` settles when the record is written, `copied` when the copy stops.
    */
   add(job: UploadJobRecord, blob: Blob): { recorded: Promise<void>; copied: Promise<void> };
   /** Oldest first. */
