@@ -102,6 +102,18 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
   }
 }
 
+/** A job whose runner stopped (as a crash would stop it) with two of its parts recorded and the next ones held by the bucket. */
+async function stoppedAfterTwoParts(size: number): Promise<string> {
+  const jobId = await addJob(size);
+  backend.stall(2);
+  const first = makeEngine({ partsInFlight: 2 });
+  void first.resumeAll();
+  await backend.whenStalled();
+  await until(async () => ((await store.get(jobId))?.parts.length ?? 0) >= 2, 'two parts stored');
+  await first.stop();
+  return jobId;
+}
+
 describe('UploadEngine', () => {
   it('uploads a stored file in equal parts (the last one shorter) and completes it', async () => {
     const size = 2 * PART + 321;
@@ -343,13 +355,7 @@ describe('UploadEngine', () => {
 
   it('resumes after a crash without sending a finished part twice', async () => {
     const size = 4 * PART + 5;
-    const jobId = await addJob(size);
-    backend.stall(2);
-    const first = makeEngine({ partsInFlight: 2 });
-    void first.resumeAll();
-    await backend.whenStalled();
-    await until(async () => ((await store.get(jobId))?.parts.length ?? 0) >= 2, 'two parts stored');
-    await first.stop();
+    const jobId = await stoppedAfterTwoParts(size);
     // A crashed runner leaves its claim behind; a new one must wait for it to run out.
     await store.update(jobId, (job) => ({ ...job, leaseOwner: 'crashed-tab', leaseUntil: Date.now() + 30_000 }));
     const stored = new Set((await store.get(jobId))?.parts.map((p) => p.partNumber));
@@ -381,13 +387,7 @@ describe('UploadEngine', () => {
 
   it('resumes from a copy that holds only the bytes still to send', async () => {
     const size = 4 * PART + 5;
-    const jobId = await addJob(size);
-    backend.stall(2);
-    const first = makeEngine({ partsInFlight: 2 });
-    void first.resumeAll();
-    await backend.whenStalled();
-    await until(async () => ((await store.get(jobId))?.parts.length ?? 0) >= 2, 'two parts stored');
-    await first.stop();
+    const jobId = await stoppedAfterTwoParts(size);
     // The copy as the page writes it when it meets the upload: from the end back past the first
     // part not recorded (in chunks that line up with no part, so every offset is checked).
     const job = await store.get(jobId);
