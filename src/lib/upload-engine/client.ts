@@ -8,7 +8,7 @@ import type { FileDto } from '@domain/api-types';
 import { localFailure } from '@/lib/api/failure';
 import type { UploadEngine } from './engine';
 import type { HandedFile, UploadEvent, UploadJobSummary, UploadMessage, UploadPageMessage } from './protocol';
-import { isUploadAck, isUploadEvent, UPLOAD_CHANNEL, UPLOAD_SYNC_TAG } from './protocol';
+import { isUploadAck, isUploadEvent, UNFINISHED_STATES, UPLOAD_CHANNEL, UPLOAD_SYNC_TAG } from './protocol';
 import { getUploadStore, hasUnfinishedJobs, newJobRecord, summarizeJob } from './store';
 import { ACK_TIMEOUT_MS, HEARTBEAT_MS } from './timings';
 
@@ -235,6 +235,7 @@ export function subscribeUploads(
   const throttled = (event: UploadEvent) => {
     if (event.type === 'upload:state') {
       release(event.job.jobId);
+      if (!UNFINISHED_STATES.has(event.job.state)) lastGiven.delete(event.job.jobId);
       listener(event);
       return;
     }
