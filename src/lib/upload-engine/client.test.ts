@@ -111,14 +111,15 @@ describe('upload client (no service worker)', () => {
     const slow: UploadEvent[] = [];
     const unsubscribeSlow = client.subscribeUploads((event) => slow.push(event), { progressEveryMs: 3_600_000 });
     for (const event of [progress(10), progress(20), progress(30), done]) engine.postMessage(event);
-    await vi.waitFor(() => expect(seen(slow)).toEqual([10, 30, 'done']));
+    // Generous timeouts: a loaded machine may be slow to deliver, never wrong in what it delivers.
+    await vi.waitFor(() => expect(seen(slow)).toEqual([10, 30, 'done']), { timeout: 10_000 });
     unsubscribeSlow();
 
     // The step held back is given when the interval has passed, without waiting for a state change.
     const fast: UploadEvent[] = [];
     const unsubscribeFast = client.subscribeUploads((event) => fast.push(event), { progressEveryMs: 50 });
     for (const event of [progress(40), progress(50)]) engine.postMessage(event);
-    await vi.waitFor(() => expect(seen(fast)).toEqual([40, 50]));
+    await vi.waitFor(() => expect(seen(fast)).toEqual([40, 50]), { timeout: 10_000 });
     unsubscribeFast();
     engine.close();
   });
