@@ -18,13 +18,11 @@ import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import type { DownloadTicket } from '../supabase/functions/_shared/domain/api-types.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
-import { startLinkProxy } from './link-proxy.ts';
+import { LINK_MBIT, startLinkProxy } from './link-proxy.ts';
 import { BENCH_ANON_KEY, MiB, shareFile, startPlatform, type BenchPlatform } from './platform.ts';
 
 const run = promisify(execFile);
 const ROUNDS = 2;
-/** The link's speed in Mbit/s: a fast line to a home or a phone. */
-const LINK_MBIT = Number(process.env.BENCH_LINK_MBIT ?? 300);
 
 /** The best of a client's runs. */
 const best = (seconds: number[]) => Math.min(...seconds);

@@ -1,21 +1,25 @@
 // A network link of a given speed in front of a host: a TCP proxy whose replies (server to
-// client) share one budget of bytes per second, as a recipient's downlink does. The download
-// bench sends curl and Chromium through the same one, so both meet the same link; on the loopback
+// client) share one budget of bytes per second, as a recipient's downlink does, and whose requests
+// (client to server) may share another, as an uplink does. The download and upload benches send
+// their reference and the app through the same one, so both meet the same link; on the loopback
 // alone, what is measured is the processes' own copying, not a network.
 import { createConnection, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
+
+/** The link's speed in Mbit/s, each way (BENCH_LINK_MBIT): a fast line to a home or a phone. */
+export const LINK_MBIT = Number(process.env.BENCH_LINK_MBIT ?? 300);
 
 export interface LinkProxy {
   port: number;
   close(): Promise<void>;
 }
 
-/** Listens on a free port of 127.0.0.1 and forwards to `targetPort`, replies at `bytesPerSecond` in all. */
-export async function startLinkProxy(targetPort: number, bytesPerSecond: number): Promise<LinkProxy> {
-  // When the link is next free, in ms of performance.now(): every reply queues behind the others.
+/** Streams whose bytes, all together, pass at `bytesPerSecond`: one direction of the link. */
+function direction(bytesPerSecond: number): () => Transform {
+  // When the link is next free, in ms of performance.now(): every chunk queues behind the others.
   let free = 0;
-  const downlink = () =>
+  return () =>
     new Transform({
       transform(chunk: Buffer, _encoding, callback: TransformCallback) {
         const now = performance.now();
@@ -26,6 +30,19 @@ export async function startLinkProxy(targetPort: number, bytesPerSecond: number)
         else setTimeout(() => callback(null, chunk), wait);
       },
     });
+}
+
+/**
+ * Listens on a free port of 127.0.0.1 and forwards to `targetPort`: replies at `bytesPerSecond` in
+ * all, requests at `uplinkBytesPerSecond` in all (unlimited when not given).
+ */
+export async function startLinkProxy(
+  targetPort: number,
+  bytesPerSecond: number,
+  { uplinkBytesPerSecond }: { uplinkBytesPerSecond?: number } = {},
+): Promise<LinkProxy> {
+  const downlink = direction(bytesPerSecond);
+  const uplink = uplinkBytesPerSecond === undefined ? undefined : direction(uplinkBytesPerSecond);
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = createConnection({ host: '127.0.0.1', port: targetPort });
@@ -37,7 +54,8 @@ export async function startLinkProxy(targetPort: number, bytesPerSecond: number)
         upstream.destroy();
       });
     }
-    client.pipe(upstream);
+    if (uplink === undefined) client.pipe(upstream);
+    else client.pipe(uplink()).pipe(upstream);
     upstream.pipe(downlink()).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { runDownloadBench } from './download.ts';
+import { LINK_MBIT, startLinkProxy } from './link-proxy.ts';
 import { DEFAULT_PART_SIZE, PARTS_IN_FLIGHT } from '../supabase/functions/_shared/domain/constants.ts';
 import {
   BENCH_ANON_KEY,
@@ -311,6 +312,62 @@ function median(values: readonly number[]): number {
 }
 
 /**
+ * The bare script and the app, taking turns, over a link of LINK_MBIT each way: a second host on
+ * `hostPort` (serving `platform`'s build) behind a proxy whose origin is the host's public one, so
+ * the page, the API and the part PUTs all go through the link, as from a person's browser to a
+ * bucket elsewhere. On the loopback, the bucket's work shares the browsers' two cores.
+ */
+async function uploadOverALink(platform: BenchPlatform, file: string, size: number, rounds: number, hostPort: number) {
+  const bytesPerSecond = (LINK_MBIT * 1e6) / 8;
+  const proxy = await startLinkProxy(hostPort, bytesPerSecond, { uplinkBytesPerSecond: bytesPerSecond });
+  const origin = `http://localhost:${proxy.port}`;
+  const host = await startPlatform(hostPort, {
+    PUBLIC_ORIGIN: origin,
+    DIST_DIR: platform.distDir,
+    UPLOAD_IN_FLIGHT_GB: '1000',
+  });
+  try {
+    const linked = { ...host, origin };
+    const fresh = async () => {
+      await emptyBucket(host);
+      settleDisk();
+    };
+    const results: { bare: number; ours: number }[] = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      let bare: BrowserUpload;
+      let ours: AppUpload;
+      if (round % 2 === 1) {
+        await fresh();
+        bare = await bareBrowserUpload(linked, file);
+        await fresh();
+        ours = await browserUpload(linked, file);
+      } else {
+        await fresh();
+        ours = await browserUpload(linked, file);
+        await fresh();
+        bare = await bareBrowserUpload(linked, file);
+      }
+      results.push({ bare: bare.seconds, ours: ours.seconds });
+      console.log(
+        `    round ${round}: bare script ${bare.seconds.toFixed(2)} s, app ${ours.seconds.toFixed(2)} s; ` +
+          `app / bare ${(ours.seconds / bare.seconds).toFixed(2)}`,
+      );
+      console.log(`      bare script: ${describePhases(bare.phases)}`);
+      console.log(`      app:         ${describePhases(ours.phases)} (from the click)`);
+    }
+    const mibps = (s: number) => (size / MiB / s).toFixed(1);
+    const bare = median(results.map((r) => r.bare));
+    const ours = median(results.map((r) => r.ours));
+    console.log(`    bare page script in Chromium:          ${bare.toFixed(1)} s  (${mibps(bare)} MiB/s)`);
+    console.log(`    the app in Chromium:                   ${ours.toFixed(1)} s  (${mibps(ours)} MiB/s)`);
+    console.log(`    ratio app / bare page script:          ${median(results.map((r) => r.ours / r.bare)).toFixed(2)}`);
+  } finally {
+    await host.stop();
+    await proxy.close();
+  }
+}
+
+/**
  * `rounds` rounds of the three uploads in turn, from an empty bucket, the disk settled before each
  * upload. The figures are the medians, and the ratios the medians of each round's own ratio, so a
  * slow spell of this shared machine weighs on both sides of a ratio, or on one round only.
@@ -372,6 +429,8 @@ export async function runUploadBench(opts: { port: number; size: number; rounds:
     console.log(`  ratio app / lib-storage:                 ${ratioReference.toFixed(2)}`);
     const peak = Math.max(...rounds.map((r) => r.ours.peakBytes));
     console.log(`  browser peak memory (all processes):     ${fmtMiB(peak)}`);
+    console.log(`  over a ${LINK_MBIT} Mbit/s link each way (a proxy both browsers go through):`);
+    await uploadOverALink(platform, file, opts.size, opts.rounds, opts.port + 6);
     await runDownloadBench(platform, shareId, opts.size, file, opts.port + 5);
   } finally {
     await platform.stop();
