@@ -312,6 +312,37 @@ function median(values: readonly number[]): number {
 }
 
 /**
+ * An empty bucket and a settled disk. With the folder emptied once a round, the upload that went
+ * second found 1 GiB more on disk and took 0.4-0.8 s longer (its complete call above all), and
+ * with 3 rounds the app went second in two of them.
+ */
+async function fresh(platform: BenchPlatform): Promise<void> {
+  await emptyBucket(platform);
+  settleDisk();
+}
+
+/**
+ * The bare script and the app, each from a fresh bucket. They take turns to go first, the bare
+ * script in odd rounds: the machine's state drifts in a round.
+ */
+async function bothBrowsers(
+  platform: BenchPlatform,
+  file: string,
+  round: number,
+): Promise<{ bare: BrowserUpload; ours: AppUpload }> {
+  if (round % 2 === 1) {
+    await fresh(platform);
+    const bare = await bareBrowserUpload(platform, file);
+    await fresh(platform);
+    return { bare, ours: await browserUpload(platform, file) };
+  }
+  await fresh(platform);
+  const ours = await browserUpload(platform, file);
+  await fresh(platform);
+  return { bare: await bareBrowserUpload(platform, file), ours };
+}
+
+/**
  * The bare script and the app, taking turns, over a link of LINK_MBIT each way: a second host on
  * `hostPort` (serving `platform`'s build) behind a proxy whose origin is the host's public one, so
  * the page, the API and the part PUTs all go through the link, as from a person's browser to a
@@ -328,25 +359,9 @@ async function uploadOverALink(platform: BenchPlatform, file: string, size: numb
   });
   try {
     const linked = { ...host, origin };
-    const fresh = async () => {
-      await emptyBucket(host);
-      settleDisk();
-    };
     const results: { bare: number; ours: number }[] = [];
     for (let round = 1; round <= rounds; round += 1) {
-      let bare: BrowserUpload;
-      let ours: AppUpload;
-      if (round % 2 === 1) {
-        await fresh();
-        bare = await bareBrowserUpload(linked, file);
-        await fresh();
-        ours = await browserUpload(linked, file);
-      } else {
-        await fresh();
-        ours = await browserUpload(linked, file);
-        await fresh();
-        bare = await bareBrowserUpload(linked, file);
-      }
+      const { bare, ours } = await bothBrowsers(linked, file, round);
       results.push({ bare: bare.seconds, ours: ours.seconds });
       console.log(
         `    round ${round}: bare script ${bare.seconds.toFixed(2)} s, app ${ours.seconds.toFixed(2)} s; ` +
@@ -382,32 +397,12 @@ export async function runUploadBench(opts: { port: number; size: number; rounds:
     console.log(`\nUpload of ${fmtMiB(opts.size)} to the embedded storage, ${opts.rounds} rounds`);
     const rounds: { reference: number; bare: number; ours: AppUpload }[] = [];
     let shareId = '';
-    // Every upload starts from an empty bucket and a settled disk. With the folder emptied once a
-    // round, the upload that went second found 1 GiB more on disk and took 0.4-0.8 s longer (its
-    // complete call above all), and with 3 rounds the app went second in two of them.
-    const fresh = async () => {
-      await emptyBucket(platform);
-      settleDisk();
-    };
     for (let round = 1; round <= opts.rounds; round += 1) {
-      await fresh();
+      await fresh(platform);
       const reference = await nodeUpload(platform, file);
-      // The two browsers still take turns to go first (the machine's state drifts in a round).
-      let bare: BrowserUpload;
-      let ours: AppUpload;
-      if (round % 2 === 1) {
-        await fresh();
-        bare = await bareBrowserUpload(platform, file);
-        await fresh();
-        ours = await browserUpload(platform, file);
-        shareId = ours.shareId;
-      } else {
-        await fresh();
-        ours = await browserUpload(platform, file);
-        await fresh();
-        bare = await bareBrowserUpload(platform, file);
-        shareId = bare.shareId;
-      }
+      const { bare, ours } = await bothBrowsers(platform, file, round);
+      // The download bench fetches the round's last upload.
+      shareId = round % 2 === 1 ? ours.shareId : bare.shareId;
       rounds.push({ reference, bare: bare.seconds, ours });
       console.log(
         `  round ${round}: lib-storage ${reference.toFixed(2)} s, bare script ${bare.seconds.toFixed(2)} s, ` +
