@@ -18,8 +18,8 @@ import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import type { DownloadTicket } from '../supabase/functions/_shared/domain/api-types.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
-import { LINK_MBIT, startLinkProxy } from './link-proxy.ts';
-import { BENCH_ANON_KEY, MiB, shareFile, startPlatform, type BenchPlatform } from './platform.ts';
+import { LINK_MBIT, startHostBehindLink } from './link-proxy.ts';
+import { BENCH_ANON_KEY, MiB, shareFile, type BenchPlatform } from './platform.ts';
 
 const run = promisify(execFile);
 const ROUNDS = 2;
@@ -130,18 +130,11 @@ async function startFileServer(file: string, size: number) {
   return { origin, url: `${origin}/file.bin`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-/**
- * curl and the app's button, alternately, over a link of LINK_MBIT: a second host on `hostPort`
- * (serving `platform`'s build) behind a proxy, whose origin is the host's public one, so the page,
- * the API and the presigned URLs all go through the link.
- */
+/** curl and the app's button, alternately, over a link of LINK_MBIT (`startHostBehindLink`). */
 async function overALink(platform: BenchPlatform, file: string, size: number, hostPort: number, dir: string) {
-  const proxy = await startLinkProxy(hostPort, (LINK_MBIT * 1e6) / 8);
-  const origin = `http://localhost:${proxy.port}`;
-  const host = await startPlatform(hostPort, { PUBLIC_ORIGIN: origin, DIST_DIR: platform.distDir });
+  const linked = await startHostBehindLink(platform, hostPort);
   try {
-    const linked = { ...host, origin };
-    const shareId = await shareFile({ origin, anonKey: BENCH_ANON_KEY }, file, 'link.bin');
+    const shareId = await shareFile({ origin: linked.origin, anonKey: BENCH_ANON_KEY }, file, 'link.bin');
     const curl: number[] = [];
     const app: number[] = [];
     const target = path.join(dir, 'link.bin');
@@ -158,8 +151,7 @@ async function overALink(platform: BenchPlatform, file: string, size: number, ho
     console.log(`    the app's Download File in Chromium:   ${timeAndSpeed(app, size)}`);
     console.log(`    speed app / curl:                      ${(best(curl) / best(app)).toFixed(2)}  (goal >= 0.90)`);
   } finally {
-    await host.stop();
-    await proxy.close();
+    await linked.stop();
   }
 }
 

@@ -6,6 +6,7 @@
 import { createConnection, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
+import { startPlatform, type BenchPlatform } from './platform.ts';
 
 /** The link's speed in Mbit/s, each way (BENCH_LINK_MBIT): a fast line to a home or a phone. */
 export const LINK_MBIT = Number(process.env.BENCH_LINK_MBIT ?? 300);
@@ -67,4 +68,34 @@ export async function startLinkProxy(
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A second host on `hostPort`, serving `platform`'s build, behind a link of LINK_MBIT whose origin
+ * is the host's public one: the page, the API and the presigned URLs all go through the link.
+ * Replies are shaped; requests too with `uplink`. The host returned has the link's origin, and
+ * stops with the link.
+ */
+export async function startHostBehindLink(
+  platform: BenchPlatform,
+  hostPort: number,
+  { uplink = false, env = {} }: { uplink?: boolean; env?: Record<string, string> } = {},
+): Promise<BenchPlatform> {
+  const bytesPerSecond = (LINK_MBIT * 1e6) / 8;
+  const proxy = await startLinkProxy(hostPort, bytesPerSecond, uplink ? { uplinkBytesPerSecond: bytesPerSecond } : {});
+  const origin = `http://localhost:${proxy.port}`;
+  try {
+    const host = await startPlatform(hostPort, { ...env, PUBLIC_ORIGIN: origin, DIST_DIR: platform.distDir });
+    return {
+      ...host,
+      origin,
+      stop: async () => {
+        await host.stop();
+        await proxy.close();
+      },
+    };
+  } catch (error) {
+    await proxy.close();
+    throw error;
+  }
 }

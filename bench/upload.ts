@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { runDownloadBench } from './download.ts';
-import { LINK_MBIT, startLinkProxy } from './link-proxy.ts';
+import { LINK_MBIT, startHostBehindLink } from './link-proxy.ts';
 import { DEFAULT_PART_SIZE, PARTS_IN_FLIGHT } from '../supabase/functions/_shared/domain/constants.ts';
 import {
   BENCH_ANON_KEY,
@@ -343,22 +343,13 @@ async function bothBrowsers(
 }
 
 /**
- * The bare script and the app, taking turns, over a link of LINK_MBIT each way: a second host on
- * `hostPort` (serving `platform`'s build) behind a proxy whose origin is the host's public one, so
- * the page, the API and the part PUTs all go through the link, as from a person's browser to a
- * bucket elsewhere. On the loopback, the bucket's work shares the browsers' two cores.
+ * The bare script and the app, taking turns, over a link of LINK_MBIT each way
+ * (`startHostBehindLink`), as from a person's browser to a bucket elsewhere. On the loopback, the
+ * bucket's work shares the browsers' two cores.
  */
 async function uploadOverALink(platform: BenchPlatform, file: string, size: number, rounds: number, hostPort: number) {
-  const bytesPerSecond = (LINK_MBIT * 1e6) / 8;
-  const proxy = await startLinkProxy(hostPort, bytesPerSecond, { uplinkBytesPerSecond: bytesPerSecond });
-  const origin = `http://localhost:${proxy.port}`;
-  const host = await startPlatform(hostPort, {
-    PUBLIC_ORIGIN: origin,
-    DIST_DIR: platform.distDir,
-    UPLOAD_IN_FLIGHT_GB: '1000',
-  });
+  const linked = await startHostBehindLink(platform, hostPort, { uplink: true, env: { UPLOAD_IN_FLIGHT_GB: '1000' } });
   try {
-    const linked = { ...host, origin };
     const results: { bare: number; ours: number }[] = [];
     for (let round = 1; round <= rounds; round += 1) {
       const { bare, ours } = await bothBrowsers(linked, file, round);
@@ -377,8 +368,7 @@ async function uploadOverALink(platform: BenchPlatform, file: string, size: numb
     console.log(`    the app in Chromium:                   ${ours.toFixed(1)} s  (${mibps(ours)} MiB/s)`);
     console.log(`    ratio app / bare page script:          ${median(results.map((r) => r.ours / r.bare)).toFixed(2)}`);
   } finally {
-    await host.stop();
-    await proxy.close();
+    await linked.stop();
   }
 }
 
