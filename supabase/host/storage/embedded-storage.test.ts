@@ -143,6 +143,52 @@ describe('embedded storage', () => {
     expect(await storage.headObject(key)).toBeNull();
   });
 
+  it("keeps a completed upload as its parts: ranges across them, S3's multipart ETag, nothing left once deleted", async () => {
+    const key = 'uploads/Parted01/a.bin';
+    const bodies = [bytes(MIN_PART_SIZE, 7), bytes(MIN_PART_SIZE, 8), bytes(777, 9)];
+    const complete = async (parts: Uint8Array<ArrayBuffer>[]) => {
+      const uploadId = await startUpload(key);
+      for (const [i, body] of parts.entries()) expect((await putPart(key, uploadId, i + 1, body)).status).toBe(200);
+      await storage.completeMultipartUpload(
+        key,
+        uploadId,
+        parts.map((body, i) => ({ partNumber: i + 1, etag: `"${md5(body)}"` })),
+      );
+    };
+    // A first upload of the key, replaced by a second one.
+    await complete([bytes(1000, 1)]);
+    await complete(bodies);
+    const whole = Buffer.concat(bodies);
+    const url = await storage.presignGet(key, 60, { fileName: 'a.bin', contentType: 'application/octet-stream' });
+
+    const all = await fetch(url);
+    expect(all.status).toBe(200);
+    expect(all.headers.get('content-length')).toBe(String(whole.length));
+    const partsEtag = createHash('md5')
+      .update(Buffer.concat(bodies.map((body) => Buffer.from(md5(body), 'hex'))))
+      .digest('hex');
+    expect(all.headers.get('etag')).toBe(`"${partsEtag}-3"`);
+    expect(md5(Buffer.from(await all.arrayBuffer()))).toBe(md5(whole));
+
+    // From the end of part 1 into part 3; then the last bytes alone; then past the end.
+    const from = MIN_PART_SIZE - 5;
+    const to = 2 * MIN_PART_SIZE + 10;
+    const range = await fetch(url, { headers: { Range: `bytes=${from}-${to}` } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-range')).toBe(`bytes ${from}-${to}/${whole.length}`);
+    expect(Buffer.from(await range.arrayBuffer()).equals(whole.subarray(from, to + 1))).toBe(true);
+    const tail = await fetch(url, { headers: { Range: `bytes=${whole.length - 3}-` } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(whole.subarray(whole.length - 3))).toBe(true);
+    expect((await fetch(url, { headers: { Range: `bytes=${whole.length}-` } })).status).toBe(416);
+    expect((await storage.headObject(key))?.size).toBe(whole.length);
+
+    await storage.deleteObject(key);
+    expect(await storage.headObject(key)).toBeNull();
+    expect((await fetch(url)).status).toBe(404);
+    // Neither object's parts are left on disk.
+    expect(await readdir(path.join(dataDir, 'storage', BUCKET, 'uploads')).catch(() => [])).not.toContain('Parted01');
+  });
+
   it('refuses a part URL whose signature was tampered with', async () => {
     const key = 'uploads/Tamper01/a.bin';
     const uploadId = await startUpload(key);

@@ -4,6 +4,7 @@
 // - cors.ts answers browsers from the same CORS rule an external bucket gets;
 // - multipart.ts writes every byte itself (streamed, bounded by the signed length, errors handled)
 //   and implements ListParts, AbortMultipartUpload and ListMultipartUploads;
+// - parted-objects.ts keeps a completed multipart object as its parts, and teaches s3rver to read it;
 // - xml.ts writes S3's answers.
 // s3rver itself only reads objects (GET/HEAD, with S3's response-* overrides) and deletes them.
 // Only the operations Ulak uses are served; anything else is refused with 501.
@@ -15,6 +16,7 @@ import { bucketCorsRule } from '../../functions/_shared/storage-cors.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { S3Failure } from './errors.ts';
 import { createMultipartFront, checkKey, type FilesystemStore } from './multipart.ts';
+import { type ObjectStore, readPartedObjects } from './parted-objects.ts';
 import { parseQuery, queryParam, safeDecode } from './s3-request.ts';
 import { verifySignature } from './sigv4.ts';
 import { sendError } from './xml.ts';
@@ -101,6 +103,7 @@ export async function startEmbeddedStorage(opts: EmbeddedStorageOptions): Promis
   });
   const koa = app.callback();
   const store = app.store;
+  readPartedObjects(store as FilesystemStore & ObjectStore);
   if (!(await store.getBucket(opts.bucket))) await store.putBucket(opts.bucket);
   const multipart = createMultipartFront({ root, store, prefix, minFreeBytes: opts.minFreeBytes ?? 0 });
 

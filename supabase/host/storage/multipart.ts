@@ -1,18 +1,20 @@
 // The write side of the embedded storage: CreateMultipartUpload, UploadPart, ListParts,
 // CompleteMultipartUpload, AbortMultipartUpload, ListMultipartUploads and PutObject, over
 // s3rver's folder layout (<root>/<bucket>/._S3rver_uploads/<uploadId>/{key,metadata,<n>,<n>.md5}).
+// CompleteMultipartUpload copies nothing: the upload's folder becomes the object (parted-objects.ts).
 // Every byte is streamed, counted against the length the client announced (and signed), checked
 // against the free disk space first, and written with its errors handled: a full disk or a bad
 // path fails that one request with an S3 error, never the process.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_PARTS, MIN_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
 import { insufficientStorage, S3Failure, writeFailure } from './errors.ts';
+import { MANIFEST, type Manifest, partsFolder, publishParts, storedMetadata } from './parted-objects.ts';
 import { encodePath, header } from './s3-request.ts';
 import type { SignedRequest } from './sigv4.ts';
 import { el, sendXml } from './xml.ts';
@@ -135,12 +137,12 @@ export function createMultipartFront(opts: {
     if (fs.bavail * fs.bsize - bytes < opts.minFreeBytes) throw insufficientStorage();
   }
 
-  /** Streams `source` into `file`, bounded by `length`; returns the MD5 of what was written. */
   /** A file name in `dir` no other request uses, for bytes that are moved into place once whole. */
   function tmpFile(dir: string, label: string): string {
     return path.join(dir, `${label}-${randomBytes(8).toString('hex')}.tmp`);
   }
 
+  /** Streams `source` into `file`, bounded by `length`; returns the MD5 of what was written. */
   async function writeStream(source: Readable, file: string, length: number): Promise<string> {
     const counter = meter(length);
     try {
@@ -176,6 +178,8 @@ export function createMultipartFront(opts: {
       await mkdir(path.dirname(objectPath), { recursive: true });
       await rename(tmp, objectPath);
       await store.putMetadata(bucket, key, metadata, md5);
+      // An object of the same key kept as parts (parted-objects.ts) would still answer reads.
+      await rm(partsFolder(store, bucket, key), { recursive: true, force: true });
     } catch (error) {
       // No object without its metadata: take it back out and let the client try again.
       await rm(objectPath, { force: true }).catch(() => {});
@@ -369,7 +373,6 @@ export function createMultipartFront(opts: {
         }
       }
       const stored = await readParts(dir);
-      let total = 0;
       listed.forEach((p, i) => {
         const s = stored.get(p.number);
         if (!s || s.etag !== p.etag) {
@@ -386,20 +389,30 @@ export function createMultipartFront(opts: {
             `Your proposed upload is smaller than the minimum allowed size. (part ${p.number})`,
           );
         }
-        total += s.size;
       });
-      await ensureRoom(total);
-      const metadata = JSON.parse(await readFile(path.join(dir, 'metadata'), 'utf8')) as Record<string, string>;
-      const tmp = tmpFile(dir, 'object');
-      const files = listed.map((p) => path.join(dir, String(p.number)));
-      const joined = Readable.from(
-        (async function* () {
-          for (const file of files) yield* createReadStream(file);
-        })(),
-      );
-      const md5 = await writeStream(joined, tmp, total);
-      await publish(bucket, key, tmp, metadata, md5);
-      await rm(dir, { recursive: true, force: true });
+      // The object is its parts, moved into place with a manifest: no byte is copied.
+      const headers = JSON.parse(await readFile(path.join(dir, 'metadata'), 'utf8')) as Record<string, string>;
+      const kept = new Set(listed.map((p) => String(p.number)));
+      for (const name of await readdir(dir)) {
+        if (/^\d+$/.test(name) && !kept.has(name)) await rm(path.join(dir, name), { force: true });
+      }
+      // S3's ETag of a multipart object: the MD5 of the parts' MD5s, and how many there were.
+      const etag = `${createHash('md5')
+        .update(Buffer.concat(listed.map((p) => Buffer.from(p.etag, 'hex'))))
+        .digest('hex')}-${listed.length}`;
+      const manifest: Manifest = {
+        parts: listed.map((p) => ({ file: String(p.number), size: stored.get(p.number)!.size })),
+        metadata: storedMetadata(headers),
+        etag,
+      };
+      await writeSmall(path.join(dir, MANIFEST), JSON.stringify(manifest));
+      try {
+        await mkdir(path.dirname(partsFolder(store, bucket, key)), { recursive: true });
+        await publishParts(store, bucket, key, dir);
+      } catch (error) {
+        await rm(path.join(dir, MANIFEST), { force: true }).catch(() => {});
+        throw writeFailure(error) ?? error;
+      }
       const host = header(req, 'host') ?? 'localhost';
       sendXml(
         res,
@@ -409,7 +422,7 @@ export function createMultipartFront(opts: {
           el('Location', `http://${host}${prefix}/${encodePath(bucket)}/${encodePath(key)}`),
           el('Bucket', bucket),
           el('Key', key),
-          el('ETag', `"${md5}"`),
+          el('ETag', `"${etag}"`),
         ].join(''),
       );
     },

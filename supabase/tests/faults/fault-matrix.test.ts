@@ -6,7 +6,7 @@
 // upload finishes — with a clear answer while the fault lasts, and never a dead process.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -277,18 +277,16 @@ describe('fault matrix', () => {
     const storage = `/proc/${host.pid}/root${path.join(dataDir, 'storage')}`;
     expect(await readFile(`/proc/${host.pid}/mounts`, 'utf8')).toContain('ulak-full');
     const filler = path.join(storage, 'filler');
-    const fill = async (leaveBytes = 0) => {
+    const fill = async () => {
       const handle = await open(filler, 'w');
       const block = Buffer.alloc(1024 * 1024);
-      let written = 0;
       try {
-        for (;;) written += (await handle.write(block)).bytesWritten;
+        for (;;) await handle.write(block);
       } catch (error) {
         expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
       } finally {
         await handle.close();
       }
-      if (leaveBytes) await truncate(filler, Math.max(0, written - leaveBytes));
     };
 
     const stored = await create(host, 'stored before.bin', 5000);
@@ -308,10 +306,11 @@ describe('fault matrix', () => {
     });
     expect(host.alive()).toBe(true);
 
-    // Room for the part but not for assembling the file: complete fails the same clear way.
+    // The complete call copies nothing (the parts become the object), but must write the object's
+    // manifest: with the disk full again, it fails the same clear way.
     await rm(filler);
     expect((await putPart(host, big, 1)).status).toBe(200);
-    await fill(2 * 1024 * 1024);
+    await fill();
     const refused = await complete(host, big);
     expect(refused.status).toBe(507);
     expect(await json(refused)).toMatchObject({ code: 'storage_full' });

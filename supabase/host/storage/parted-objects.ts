@@ -1,0 +1,156 @@
+// Objects completed from a multipart upload keep the parts as they arrived. The complete call moves
+// the upload's folder into the object's place with a manifest (the parts in order, their sizes, the
+// object's metadata and ETag), where it used to copy every byte into one file:
+// - it answers in milliseconds whatever the size, where the copy took about 1 s per 512 MiB;
+// - it needs no disk space for a second copy of the file while it runs;
+// - on a virtual machine whose hypervisor takes back freed memory, the copy's writes into fresh
+//   memory took 2-3 times longer again, depending on what else had run (the upload bench: the
+//   kernel's time in the host's assembly went from 0.04 s to 1.2 s from one upload to the next).
+// Reads still go through s3rver, which serves ranges, conditional requests and response-*
+// overrides: only the store's three object methods learn this layout, below.
+import { createReadStream } from 'node:fs';
+import { readFile, rename, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+
+/** The object's folder beside s3rver's own files: <last segment>._S3rver_parts. */
+const RESOURCE = 'parts';
+export const MANIFEST = 'manifest.json';
+
+export interface Manifest {
+  /** The part files in the object's order, named within its folder. */
+  parts: { file: string; size: number }[];
+  /** What S3 keeps of the upload's headers (content type and disposition, x-amz-meta-*). */
+  metadata: Record<string, string>;
+  etag: string;
+}
+
+/** The slice of s3rver's FilesystemStore that reads and deletes objects. */
+export interface ObjectStore {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  getObject(bucket: string, key: string, options?: { start?: number; end?: number }): Promise<unknown>;
+  existsObject(bucket: string, key: string): Promise<boolean>;
+  deleteObject(bucket: string, key: string): Promise<void>;
+}
+
+interface S3ObjectModel {
+  ALLOWED_METADATA: string[];
+  new (
+    bucket: string,
+    key: string,
+    content: Readable | null,
+    metadata: Record<string, unknown>,
+  ): {
+    range?: { start: number; end: number };
+  };
+}
+const require = createRequire(import.meta.url);
+const S3Object = require('s3rver/lib/models/object.js') as S3ObjectModel;
+
+export function partsFolder(store: Pick<ObjectStore, 'getResourcePath'>, bucket: string, key: string): string {
+  return store.getResourcePath(bucket, key, RESOURCE);
+}
+
+/** The headers S3 keeps with an object, as s3rver's own putMetadata picks them. */
+export function storedMetadata(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name]) => S3Object.ALLOWED_METADATA.includes(name) || name.startsWith('x-amz-meta-'),
+    ),
+  );
+}
+
+async function readManifest(folder: string): Promise<{ manifest: Manifest; modified: Date } | null> {
+  try {
+    const file = path.join(folder, MANIFEST);
+    const [text, st] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
+    return { manifest: JSON.parse(text) as Manifest, modified: st.mtime };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') {
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** The bytes `start` to `end` (inclusive) of the parts, one part file open at a time. */
+function readRange(folder: string, parts: Manifest['parts'], start: number, end: number): Readable {
+  return Readable.from(
+    (async function* () {
+      let offset = 0;
+      for (const part of parts) {
+        const from = Math.max(start - offset, 0);
+        const to = Math.min(end - offset, part.size - 1);
+        if (from <= to) yield* createReadStream(path.join(folder, part.file), { start: from, end: to });
+        offset += part.size;
+        if (offset > end) return;
+      }
+    })(),
+    { objectMode: false },
+  );
+}
+
+/**
+ * Moves a finished upload's folder into the object's place. The manifest must already be in it:
+ * one rename publishes the object whole, and an object of the same key it replaces goes after.
+ */
+export async function publishParts(
+  store: Pick<ObjectStore, 'getResourcePath'>,
+  bucket: string,
+  key: string,
+  uploadFolder: string,
+) {
+  const folder = partsFolder(store, bucket, key);
+  const replaced = `${folder}.${path.basename(uploadFolder)}.old`;
+  const hadParts = await rename(folder, replaced).then(
+    () => true,
+    () => false,
+  );
+  await rename(uploadFolder, folder);
+  if (hadParts) await rm(replaced, { recursive: true, force: true });
+  // A single-file object of the same key would still answer reads: it is replaced too.
+  for (const resource of ['object', 'object.md5', 'metadata.json']) {
+    await rm(store.getResourcePath(bucket, key, resource), { force: true });
+  }
+}
+
+/** Teaches s3rver's store to read and delete objects kept as parts, beside its single files. */
+export function readPartedObjects(store: ObjectStore): void {
+  const plain = {
+    getObject: store.getObject.bind(store),
+    existsObject: store.existsObject.bind(store),
+    deleteObject: store.deleteObject.bind(store),
+  };
+
+  store.getObject = async (bucket, key, options) => {
+    const folder = partsFolder(store, bucket, key);
+    const found = await readManifest(folder);
+    if (found === null) return plain.getObject(bucket, key, options);
+    const { manifest, modified } = found;
+    const size = manifest.parts.reduce((sum, part) => sum + part.size, 0);
+    const metadata = {
+      ...manifest.metadata,
+      etag: JSON.stringify(manifest.etag),
+      'last-modified': modified.toUTCString(),
+      'content-length': size,
+    };
+    // As s3rver's FilesystemStore.getObject: an unsatisfiable range gets an object without content.
+    const lastByte = Math.max(0, size - 1);
+    const range = { start: options?.start ?? 0, end: Math.min(options?.end ?? Infinity, lastByte) };
+    const satisfiable = range.start >= 0 && range.start <= range.end;
+    const content = satisfiable ? readRange(folder, manifest.parts, range.start, range.end) : null;
+    const object = new S3Object(bucket, key, content, metadata);
+    if (options && (options.start !== undefined || options.end)) object.range = range;
+    return object;
+  };
+
+  store.existsObject = async (bucket, key) =>
+    (await readManifest(partsFolder(store, bucket, key))) !== null || plain.existsObject(bucket, key);
+
+  store.deleteObject = async (bucket, key) => {
+    // First: s3rver's delete then removes the key's folders once they are empty.
+    await rm(partsFolder(store, bucket, key), { recursive: true, force: true });
+    await plain.deleteObject(bucket, key);
+  };
+}
