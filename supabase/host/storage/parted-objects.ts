@@ -74,7 +74,11 @@ async function readManifest(folder: string): Promise<{ manifest: Manifest; modif
   }
 }
 
-/** The bytes `start` to `end` (inclusive) of the parts, one part file open at a time. */
+/**
+ * The bytes `start` to `end` (inclusive) of the parts, one part file open at a time (a 5 GiB object
+ * has 512 of them). So a download still running when its object is deleted (the expiry sweep, its
+ * owner) ends at the next part, where a single file's would have read on to the end.
+ */
 function readRange(folder: string, parts: Manifest['parts'], start: number, end: number): Readable {
   return Readable.from(
     (async function* () {
