@@ -1,14 +1,14 @@
 // `npm run bench`: every benchmark, printing its figures. `npm run bench -- p2p upload` (or
 // BENCH_ONLY=p2p,upload) runs only the parts named: lighthouse, api, upload, resume, admin, p2p.
 // BENCH_SIZE_MIB shrinks the files for a quick look (default: 1 GiB for resume and p2p, 512 MiB
-// for upload and download, BENCH_UPLOAD_MIB; BENCH_UPLOAD_ROUNDS rounds of uploads, 3). Ends non-zero, loudly, when a page's Lighthouse
+// for upload and download, BENCH_UPLOAD_MIB; BENCH_UPLOAD_ROUNDS rounds of uploads, 5). Ends non-zero, loudly, when a page's Lighthouse
 // performance score is under the floor, after every other figure is printed.
 import { runAdminUploadsBench } from './admin-uploads.ts';
 import { runApiLoadBench } from './api-load.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runP2pBench } from './p2p.ts';
 import { runResumeBench } from './resume.ts';
-import { runUploadBench } from './upload.ts';
+import { runUploadBench, UPLOAD_ROUNDS } from './upload.ts';
 
 // The SDK warns that its releases after January 2027 need Node 22; ours is pinned.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -23,7 +23,7 @@ const benches: Record<string, () => Promise<unknown>> = {
     runUploadBench({
       port,
       size: Number(process.env.BENCH_UPLOAD_MIB ?? process.env.BENCH_SIZE_MIB ?? 512) * 1024 * 1024,
-      rounds: Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3),
+      rounds: Number(process.env.BENCH_UPLOAD_ROUNDS ?? UPLOAD_ROUNDS),
     }),
   resume: () => runResumeBench({ port: port + 1, size }),
   admin: () => runAdminUploadsBench(),
