@@ -111,7 +111,12 @@ export async function publishParts(
     () => true,
     () => false,
   );
-  await rename(uploadFolder, folder);
+  try {
+    await rename(uploadFolder, folder);
+  } catch (error) {
+    if (hadParts) await rename(replaced, folder).catch(() => {});
+    throw error;
+  }
   if (hadParts) await rm(replaced, { recursive: true, force: true });
   // A single-file object of the same key would still answer reads: it is replaced too.
   for (const resource of ['object', 'object.md5', 'metadata.json']) {
@@ -141,7 +146,8 @@ export function readPartedObjects(store: ObjectStore): void {
     };
     // As s3rver's FilesystemStore.getObject: an unsatisfiable range gets an object without content.
     const lastByte = Math.max(0, size - 1);
-    const range = { start: options?.start ?? 0, end: Math.min(options?.end ?? Infinity, lastByte) };
+    // `||`, as s3rver's: a range header it could not parse (NaN) reads from the first byte.
+    const range = { start: options?.start || 0, end: Math.min(options?.end || Infinity, lastByte) };
     const satisfiable = range.start >= 0 && range.start <= range.end;
     const content = satisfiable ? readRange(folder, manifest.parts, range.start, range.end) : null;
     const object = new S3Object(bucket, key, content, metadata);
