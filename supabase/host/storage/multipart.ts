@@ -14,7 +14,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_PARTS, MIN_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
 import { insufficientStorage, S3Failure, writeFailure } from './errors.ts';
-import { MANIFEST, type Manifest, partsFolder, publishParts, storedMetadata } from './parted-objects.ts';
+import { partsFolder, publishParts, storedMetadata } from './parted-objects.ts';
 import { encodePath, header } from './s3-request.ts';
 import type { SignedRequest } from './sigv4.ts';
 import { el, sendXml } from './xml.ts';
@@ -400,17 +400,13 @@ export function createMultipartFront(opts: {
       const etag = `${createHash('md5')
         .update(Buffer.concat(listed.map((p) => Buffer.from(p.etag, 'hex'))))
         .digest('hex')}-${listed.length}`;
-      const manifest: Manifest = {
-        parts: listed.map((p) => ({ file: String(p.number), size: stored.get(p.number)!.size })),
-        metadata: storedMetadata(headers),
-        etag,
-      };
-      await writeSmall(path.join(dir, MANIFEST), JSON.stringify(manifest));
       try {
-        await mkdir(path.dirname(partsFolder(store, bucket, key)), { recursive: true });
-        await publishParts(store, bucket, key, dir);
+        await publishParts(store, { bucket, key }, dir, {
+          parts: listed.map((p) => ({ file: String(p.number), size: stored.get(p.number)!.size })),
+          metadata: storedMetadata(headers),
+          etag,
+        });
       } catch (error) {
-        await rm(path.join(dir, MANIFEST), { force: true }).catch(() => {});
         throw writeFailure(error) ?? error;
       }
       const host = header(req, 'host') ?? 'localhost';

@@ -9,14 +9,14 @@
 // Reads still go through s3rver, which serves ranges, conditional requests and response-*
 // overrides: only the store's three object methods learn this layout, below.
 import { createReadStream } from 'node:fs';
-import { readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
 /** The object's folder beside s3rver's own files: <last segment>._S3rver_parts. */
 const RESOURCE = 'parts';
-export const MANIFEST = 'manifest.json';
+const MANIFEST = 'manifest.json';
 
 export interface Manifest {
   /** The part files in the object's order, named within its folder. */
@@ -96,25 +96,34 @@ function readRange(folder: string, parts: Manifest['parts'], start: number, end:
 }
 
 /**
- * Moves a finished upload's folder into the object's place. The manifest must already be in it:
- * one rename publishes the object whole, and an object of the same key it replaces goes after.
+ * Makes a finished upload's folder the object: writes its manifest into it, then moves it into
+ * the object's place, so one rename publishes the object whole; an object of the same key it
+ * replaces goes after, or is put back if the move fails. `object`: the parts in order, the
+ * object's metadata and ETag.
+ * Errors are the file system's (a full disk fails the manifest's write); nothing is published then.
  */
 export async function publishParts(
   store: Pick<ObjectStore, 'getResourcePath'>,
-  bucket: string,
-  key: string,
+  target: { bucket: string; key: string },
   uploadFolder: string,
+  object: Manifest,
 ) {
+  const { bucket, key } = target;
+  const manifest = path.join(uploadFolder, MANIFEST);
   const folder = partsFolder(store, bucket, key);
   const replaced = `${folder}.${path.basename(uploadFolder)}.old`;
-  const hadParts = await rename(folder, replaced).then(
-    () => true,
-    () => false,
-  );
+  let hadParts = false;
   try {
+    await writeFile(manifest, JSON.stringify(object));
+    await mkdir(path.dirname(folder), { recursive: true });
+    hadParts = await rename(folder, replaced).then(
+      () => true,
+      () => false,
+    );
     await rename(uploadFolder, folder);
   } catch (error) {
     if (hadParts) await rename(replaced, folder).catch(() => {});
+    await rm(manifest, { force: true }).catch(() => {});
     throw error;
   }
   if (hadParts) await rm(replaced, { recursive: true, force: true });
