@@ -137,7 +137,7 @@ export interface UploadStore {
    * Stores a new job, and begins a copy of its bytes beside it. The copy goes from the end of the
    * file backward, a chunk per transaction, while the upload goes forward from the start, and
    * stops where it meets the parts the bucket acknowledged: it writes only what was not sent by
-   * then, and ends well before the upload, not during the bucket's assembly of the parts. A
+   * then, and ends well before the upload. A
    * browser killed after they met resumes; one killed before finds the bytes it needs missing.
    * Reading the bytes (`getBytes`) waits for a copy still being written, in any context.
    * `recorded` settles when the record is written, `copied` when the copy stops.

@@ -4,8 +4,9 @@
 // - it answers in milliseconds whatever the size, where the copy took about 1 s per 512 MiB;
 // - it needs no disk space for a second copy of the file while it runs;
 // - on a virtual machine whose hypervisor takes back freed memory, the copy's writes into fresh
-//   memory took 2-3 times longer again, depending on what else had run (the upload bench: the
-//   kernel's time in the host's assembly went from 0.04 s to 1.2 s from one upload to the next).
+//   memory took 2-3 times longer again, depending on what else had run (the upload bench, perf:
+//   the kernel's copy of the 512 MiB took 0.04 s after the bare script's upload, 1.2 s after the
+//   app's, which had just filled memory with its own copy of the file).
 // Reads still go through s3rver, which serves ranges, conditional requests and response-*
 // overrides: only the store's three object methods learn this layout, below.
 import { createReadStream } from 'node:fs';
