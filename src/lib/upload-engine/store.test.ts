@@ -85,6 +85,21 @@ describe('upload store', () => {
     expect(await storedText(store, 'p')).toEqual({ from: 7, text: '789abc' });
   });
 
+  it('leaves to an upload that moves the bytes it will send before the copy could write them', async () => {
+    const store = createUploadStore('store-test-paced', { copyChunkBytes: 4, catchUpMs: 60_000 });
+    const { recorded, copied } = store.add(startedJob('m', 32, []), new Blob(['0123456789abcdefghijklmnopqrstuv']));
+    await recorded;
+    // The upload records its 8 parts one after another, as fast as the store takes them. The copy
+    // gives it half a minute for the first, and then sees it would reach the copy long before the
+    // minute is over.
+    for (let n = 1; n <= 8; n += 1) await store.updatePart('m', { partNumber: n, etag: `"e${n}"` }, 4, n);
+    await copied;
+    const stored = await storedText(store, 'm');
+    // Without the waits the copy wrote four chunks of the eight.
+    expect(stored?.from).toBe(32);
+    expect(stored?.text).toBe('0123456789abcdefghijklmnopqrstuv'.slice(stored?.from));
+  });
+
   it('copies the whole file of a job that must start over on the server', async () => {
     const store = createUploadStore('store-test-restart', { copyChunkBytes: 3 });
     const { copied } = store.add({ ...startedJob('r', 10, [1, 2]), restartOnRetry: true }, new Blob(['0123456789']));

@@ -6,6 +6,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { FileDto, FinishedPart } from '@domain/api-types';
 import { partRange } from '@domain/part-plan';
 import type { Failure } from '@/lib/api/failure';
+import { COPY_CATCH_UP_MS, copyPauseMs } from './copy-pace';
 import { UNFINISHED_STATES, type UploadJobState, type UploadJobSummary } from './protocol';
 
 export const UPLOAD_DB_NAME = 'ulak';
@@ -137,8 +138,9 @@ export interface UploadStore {
    * Stores a new job, and begins a copy of its bytes beside it. The copy goes from the end of the
    * file backward, a chunk per transaction, while the upload goes forward from the start, and
    * stops where it meets the parts the bucket acknowledged: it writes only what was not sent by
-   * then, and ends well before the upload. A
-   * browser killed after they met resumes; one killed before finds the bytes it needs missing.
+   * then, and ends well before the upload. While the upload moves, the copy goes only as fast as it
+   * must to meet it within COPY_CATCH_UP_MS (copy-pace.ts). A browser killed after they met
+   * resumes; one killed before finds the bytes it needs missing.
    * Reading the bytes (`getBytes`) waits for a copy still being written, in any context.
    * `recorded` settles when the record is written, `copied` when the copy stops.
    */
@@ -317,6 +319,7 @@ class IdbUploadStore implements UploadStore {
   constructor(
     private readonly name: string,
     private readonly copyChunkBytes: number,
+    private readonly catchUpMs: number,
   ) {}
 
   private db(): Promise<IDBPDatabase<UploadDb>> {
@@ -369,11 +372,32 @@ class IdbUploadStore implements UploadStore {
   /** See `add`. `added` is the job as recorded: where the copy starts. */
   private async copyBackward(added: UploadJobRecord, blob: Blob): Promise<void> {
     const db = await this.db();
+    const began = performance.now();
+    const neededAtStart = firstNeededByte(added);
+    let wrote = began;
     let job: UploadJobRecord | undefined = added;
     for (let end = blob.size; end > 0 && wantsBytes(job) && end > firstNeededByte(job);) {
-      const start = Math.max(0, end - this.copyChunkBytes);
-      await db.put(CHUNKS, blob.slice(start, end), [added.id, start]);
-      end = start;
+      const now = performance.now();
+      const pause = copyPauseMs(
+        {
+          elapsedMs: now - began,
+          sinceWriteMs: now - wrote,
+          copiedFrom: end,
+          uploading: job.state === 'uploading',
+          needed: firstNeededByte(job),
+          neededAtStart,
+          chunkBytes: this.copyChunkBytes,
+        },
+        this.catchUpMs,
+      );
+      if (pause > 0) {
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      } else {
+        const start = Math.max(0, end - this.copyChunkBytes);
+        await db.put(CHUNKS, blob.slice(start, end), [added.id, start]);
+        end = start;
+        wrote = performance.now();
+      }
       job = await db.get(JOBS, added.id);
     }
     // A chunk written after the job was finished or removed would be left behind: drop them.
@@ -476,9 +500,12 @@ class IdbUploadStore implements UploadStore {
 /** The upload database of this origin; the options are for tests. Opens lazily, reopens after an upgrade. */
 export function createUploadStore(
   name: string = UPLOAD_DB_NAME,
-  { copyChunkBytes = COPY_CHUNK_BYTES }: { copyChunkBytes?: number } = {},
+  {
+    copyChunkBytes = COPY_CHUNK_BYTES,
+    catchUpMs = COPY_CATCH_UP_MS,
+  }: { copyChunkBytes?: number; catchUpMs?: number } = {},
 ): UploadStore {
-  return new IdbUploadStore(name, copyChunkBytes);
+  return new IdbUploadStore(name, copyChunkBytes, catchUpMs);
 }
 
 let defaultStore: UploadStore | undefined;
