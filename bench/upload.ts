@@ -58,9 +58,7 @@ interface BrowserUpload {
   /** The share the upload made (the download bench fetches the last one). */
   shareId: string;
   phases: Phases;
-}
-
-interface AppUpload extends BrowserUpload {
+  /** The browser's peak memory, all its processes: sampled alike for both, at a cost to both. */
   peakBytes: number;
 }
 
@@ -128,7 +126,7 @@ async function withProfile<T>(
   }
 }
 
-function browserUpload(platform: BenchPlatform, file: string): Promise<AppUpload> {
+function browserUpload(platform: BenchPlatform, file: string): Promise<BrowserUpload> {
   return withProfile({ serviceWorkers: 'allow' }, async ({ context, pid }) => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(platform.origin);
@@ -190,7 +188,7 @@ function browserUpload(platform: BenchPlatform, file: string): Promise<AppUpload
  * from a page that runs none of the app's code.
  */
 function bareBrowserUpload(platform: BenchPlatform, file: string): Promise<BrowserUpload> {
-  return withProfile({ serviceWorkers: 'block' }, async ({ context }) => {
+  return withProfile({ serviceWorkers: 'block' }, async ({ context, pid }) => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${platform.origin}/manifest.webmanifest`);
     // tsx names the script's inner functions with a helper the page does not have.
@@ -202,6 +200,7 @@ function bareBrowserUpload(platform: BenchPlatform, file: string): Promise<Brows
       document.body.append(input);
     });
     await page.setInputFiles('#bare-file', file);
+    const memory = sampleMemory(pid);
     // Timed inside the page, as the app's upload is.
     const { shareId, started, ended } = await page.evaluate(
       async ({ api, anonKey, inFlight, signBatch }) => {
@@ -265,7 +264,12 @@ function bareBrowserUpload(platform: BenchPlatform, file: string): Promise<Brows
         signBatch: 20,
       },
     );
-    return { seconds: (ended - started) / 1000, shareId, phases: await phasesOf(context, started) };
+    return {
+      seconds: (ended - started) / 1000,
+      shareId,
+      peakBytes: await memory.stop(),
+      phases: await phasesOf(context, started),
+    };
   });
 }
 
@@ -332,7 +336,7 @@ async function bothBrowsers(
   platform: BenchPlatform,
   file: string,
   round: number,
-): Promise<{ bare: BrowserUpload; ours: AppUpload }> {
+): Promise<{ bare: BrowserUpload; ours: BrowserUpload }> {
   if (round % 2 === 1) {
     await fresh(platform);
     const bare = await bareBrowserUpload(platform, file);
@@ -394,7 +398,7 @@ export async function runUploadBench(opts: { port: number; size: number; rounds:
     const file = await makeFile(dir, 'bench.bin', opts.size);
     const mibps = (s: number) => (opts.size / MiB / s).toFixed(1);
     console.log(`\nUpload of ${fmtMiB(opts.size)} to the embedded storage, ${opts.rounds} rounds`);
-    const rounds: { reference: number; bare: number; ours: AppUpload }[] = [];
+    const rounds: { reference: number; bare: BrowserUpload; ours: BrowserUpload }[] = [];
     let shareId = '';
     for (let round = 1; round <= opts.rounds; round += 1) {
       await fresh(platform);
@@ -402,7 +406,7 @@ export async function runUploadBench(opts: { port: number; size: number; rounds:
       const { bare, ours } = await bothBrowsers(platform, file, round);
       // The download bench fetches the round's last upload.
       shareId = round % 2 === 1 ? ours.shareId : bare.shareId;
-      rounds.push({ reference, bare: bare.seconds, ours });
+      rounds.push({ reference, bare, ours });
       console.log(
         `  round ${round}: lib-storage ${reference.toFixed(2)} s, bare script ${bare.seconds.toFixed(2)} s, ` +
           `app ${ours.seconds.toFixed(2)} s; app / bare ${(ours.seconds / bare.seconds).toFixed(2)}`,
@@ -411,18 +415,18 @@ export async function runUploadBench(opts: { port: number; size: number; rounds:
       console.log(`    app:         ${describePhases(ours.phases)} (from the click)`);
     }
     const reference = median(rounds.map((r) => r.reference));
-    const bare = median(rounds.map((r) => r.bare));
+    const bare = median(rounds.map((r) => r.bare.seconds));
     const ours = median(rounds.map((r) => r.ours.seconds));
     console.log(`  medians of the rounds:`);
     console.log(`  lib-storage Upload from Node:            ${reference.toFixed(1)} s  (${mibps(reference)} MiB/s)`);
     console.log(`  bare page script in Chromium:            ${bare.toFixed(1)} s  (${mibps(bare)} MiB/s)`);
     console.log(`  the app in Chromium:                     ${ours.toFixed(1)} s  (${mibps(ours)} MiB/s)`);
-    const ratioBare = median(rounds.map((r) => r.ours.seconds / r.bare));
+    const ratioBare = median(rounds.map((r) => r.ours.seconds / r.bare.seconds));
     const ratioReference = median(rounds.map((r) => r.ours.seconds / r.reference));
     console.log(`  ratio app / bare page script:            ${ratioBare.toFixed(2)}  (goal <= 1.10)`);
     console.log(`  ratio app / lib-storage:                 ${ratioReference.toFixed(2)}`);
-    const peak = Math.max(...rounds.map((r) => r.ours.peakBytes));
-    console.log(`  browser peak memory (all processes):     ${fmtMiB(peak)}`);
+    const peak = (side: 'ours' | 'bare') => fmtMiB(Math.max(...rounds.map((r) => r[side].peakBytes)));
+    console.log(`  browser peak memory (all processes):     ${peak('ours')}  (the bare script's: ${peak('bare')})`);
     console.log(`  over a ${LINK_MBIT} Mbit/s link each way (a proxy both browsers go through):`);
     await uploadOverALink(platform, file, opts.size, opts.rounds, opts.port + 6);
     await runDownloadBench(platform, shareId, opts.size, file, opts.port + 5);
