@@ -17,6 +17,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { safeDownloadName } from './domain/file-name.ts';
+import { downloadContentType } from './served-type.ts';
 import { bucketCorsRule } from './storage-cors.ts';
 
 export interface StorageConfig {
@@ -102,18 +103,6 @@ export function r2Endpoint(accountId: string): string {
 /** The CORS rules the bucket needs so pages at `origins` can PUT parts and read their ETag. */
 export function corsRules(origins: string[]) {
   return [bucketCorsRule(origins)];
-}
-
-/**
- * Types a browser could render or run as a page of the bucket's origin (HTML, SVG, XML, scripts).
- * Downloads are attachments anyway; these are also served as plain bytes, in case a backend or a
- * browser ignores the attachment.
- */
-const ACTIVE_TYPE = /html|xml|svg|javascript|ecmascript|text\/css|x-shockwave|multipart\//i;
-
-/** The Content-Type a download is served with: the uploader's, unless a browser could render it. */
-export function downloadContentType(type: string): string {
-  return ACTIVE_TYPE.test(type) || !/^[\x21-\x7e]+\/[\x21-\x7e]+/.test(type) ? 'application/octet-stream' : type;
 }
 
 // RFC 5987 attr-char: ALPHA / DIGIT / "!#$&+-.^_`|~"; encodeURIComponent
@@ -267,7 +256,7 @@ export function createStorage(cfg: StorageConfig): Storage {
           new CreateMultipartUploadCommand({
             Bucket,
             Key: key,
-            ContentType: o.contentType || 'application/octet-stream',
+            ContentType: downloadContentType(o.contentType),
             ContentDisposition: contentDisposition(o.originalName),
             Metadata: { 'original-name': encodeMetadata(o.originalName), 'upload-date': o.uploadDate },
           }),
