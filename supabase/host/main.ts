@@ -15,10 +15,12 @@ import { createSmtpMailer } from '../functions/_shared/smtp-mailer.ts';
 import { createStorage } from '../functions/_shared/storage.ts';
 import { openCountryDatabase } from './geoip.ts';
 import { DatabaseUnreachable, openDatabase, type OpenedDatabase } from './database.ts';
+import { createDiskReserve, describeShortage } from './disk-reserve.ts';
 import { createHostHandler } from './host-handler.ts';
 import { sendResponse, toRequest } from './http-bridge.ts';
 import { createOutboxMailer } from './outbox-mailer.ts';
 import { loadPageRenderer } from './page-render.ts';
+import { readPeerLimits } from './peer/limits.ts';
 import { createPeerServer, PEERJS_PATH } from './peer-server.ts';
 import { originOf, pageHeaders } from './security-headers.ts';
 import { checkListenHost, HostError, loadDotEnv, loadSecrets, megabytes, prepareDataDir } from './settings.ts';
@@ -35,8 +37,13 @@ function asHostError(error: unknown): never {
   throw new HostError(error instanceof Error ? error.message : String(error));
 }
 
-/** Free disk space the embedded storage always leaves (STORAGE_MIN_FREE_MB). */
+/**
+ * Free disk space no write of ours takes, the embedded storage's and the embedded database's
+ * (STORAGE_MIN_FREE_MB, default 1024): room for the system and its logs when uploads fill a disk.
+ */
 const DEFAULT_STORAGE_MIN_FREE_MB = 1024;
+/** How long a stop waits for the database to close (default 5 s) before the process exits anyway. */
+const STOP_DATABASE_WAIT_MS = 5_000;
 /** Waits between attempts to reach a database that is not up yet: 1 s, doubling up to 30 s. */
 const DATABASE_RETRY_MAX_MS = 30_000;
 
@@ -68,9 +75,15 @@ async function main(): Promise<void> {
     throw new HostError(`PORT "${given.PORT}" is not a port number.`);
   const host = checkListenHost(given.HOST ?? '127.0.0.1');
   const trustedProxies = readTrustedProxies(given);
+  const peerLimits = readPeerLimits(given);
   const storageMinFree = megabytes(given, 'STORAGE_MIN_FREE_MB', DEFAULT_STORAGE_MIN_FREE_MB);
   const dataDir = path.resolve(given.DATA_DIR ?? path.join(root, 'data'));
   prepareDataDir(dataDir);
+  const reserve = createDiskReserve(storageMinFree);
+  if (!given.DATABASE_URL) await reserve.holdDatabase(dataDir);
+  // Nothing is written (not even the secrets) on a disk that cannot take it.
+  const room = await reserve.room(dataDir);
+  if (!room.ok) throw new HostError(describeShortage(dataDir, room, reserve));
   const { secrets, newAdminPassword } = await loadSecrets(dataDir);
 
   // The port is taken first (so a clash is reported before any work), but requests wait for the
@@ -135,7 +148,7 @@ async function main(): Promise<void> {
   const config = loadServerConfig(env);
   const allowedOrigins = [...new Set([publicOrigin, localOrigin, `http://127.0.0.1:${actualPort}`])];
 
-  const database = await openDatabaseWhenReachable({ dataDir, databaseUrl: given.DATABASE_URL, log });
+  const database = await openDatabaseWhenReachable({ dataDir, databaseUrl: given.DATABASE_URL, log, reserve });
   const storageServer = embeddedStorage
     ? await startEmbeddedStorage({
         dataDir,
@@ -144,7 +157,7 @@ async function main(): Promise<void> {
         secretAccessKey: secrets.storageSecretAccessKey,
         allowedOrigins,
         log,
-        minFreeBytes: storageMinFree,
+        reserve,
       }).catch(asHostError)
     : null;
   const storage = config.storage ? createStorage(config.storage) : null;
@@ -157,7 +170,7 @@ async function main(): Promise<void> {
   const countryDatabase = given.GEOIP_DATABASE
     ? await openCountryDatabase(given.GEOIP_DATABASE).catch(asHostError)
     : undefined;
-  const peer = createPeerServer(server);
+  const peer = createPeerServer(server, { limits: peerLimits, trustedProxies });
   const ctx: ApiContext = {
     config,
     db: database.db,
@@ -282,8 +295,11 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await closeWeb();
     await storageServer?.close();
-    await database.close();
-    log('Stopped.');
+    const closed = await Promise.race([
+      database.close().then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_DATABASE_WAIT_MS).unref()),
+    ]).catch(() => false);
+    log(closed ? 'Stopped.' : 'Stopped (the database did not close in time; it recovers on the next start).');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -303,6 +319,8 @@ process.on('unhandledRejection', (reason) => {
 
 main().catch((error: unknown) => {
   if (error instanceof HostError || error instanceof ConfigError) console.error(`[ulak] ${error.message}`);
-  else console.error('[ulak] Start-up failed:', error);
+  else if (['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException).code ?? '')) {
+    console.error('[ulak] The disk is full: Ulak could not write its data folder. Free some space and start again.');
+  } else console.error('[ulak] Start-up failed:', error);
   process.exit(1);
 });
