@@ -44,6 +44,8 @@ export interface TestPlatform {
   logs: { level: 'info' | 'warn' | 'error'; message: string }[];
   /** Moves the API's clock forward (or back, with a negative value). */
   advanceTime(ms: number): void;
+  /** Stops the API's clock where it is (true) or lets it run again (false); advanceTime still moves it. */
+  holdTime(held: boolean): void;
   /** Builds a Request to the API with the anon key; body objects are sent as JSON. */
   request(method: string, apiPath: string, init?: { body?: unknown; headers?: Record<string, string> }): Request;
   /** request() then handler(). */
@@ -114,7 +116,8 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     error: (message) => logs.push({ level: 'error', message }),
   };
   let offsetMs = 0;
-  const ctx: ApiContext = { config, db, storage, log, now: () => new Date(Date.now() + offsetMs) };
+  let heldAt: number | null = null;
+  const ctx: ApiContext = { config, db, storage, log, now: () => new Date((heldAt ?? Date.now()) + offsetMs) };
   const handler = createApiHandler(ctx);
   served.api = handler;
 
@@ -137,6 +140,9 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     logs,
     advanceTime: (ms) => {
       offsetMs += ms;
+    },
+    holdTime: (held) => {
+      heldAt = held ? Date.now() : null;
     },
     request,
     call: (method, apiPath, init) => handler(request(method, apiPath, init)),

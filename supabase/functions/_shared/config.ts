@@ -52,6 +52,12 @@ export interface ServerLimits {
   staleUploadMs: number;
   /** system_logs, download_logs and old rate-limit windows are kept this long (LOG_RETENTION_DAYS). */
   logRetentionMs: number;
+  /** Download tickets one visitor may take at once (DOWNLOAD_TICKET_BURST)... */
+  downloadTicketBurst: number;
+  /** ...and then each minute (DOWNLOAD_TICKETS_PER_MINUTE). */
+  downloadTicketsPerMinute: number;
+  /** Mail recipients one visitor may address per day, all sends together (MAIL_RECIPIENTS_PER_DAY). */
+  mailRecipientsPerDay: number;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -72,6 +78,18 @@ export const DEFAULT_LIMITS = {
   STALE_UPLOAD_HOURS: 6,
   /** Long enough for the admin analytics of a month, short enough to keep little about anyone. */
   LOG_RETENTION_DAYS: 30,
+  /**
+   * A recipient fetching a folder of 300 files one by one, twice over, is never slowed; a script
+   * asking for tickets in a loop is, after the first 600.
+   */
+  DOWNLOAD_TICKET_BURST: 600,
+  /** After the burst, one ticket a second: a person clicking Download never waits for it. */
+  DOWNLOAD_TICKETS_PER_MINUTE: 60,
+  /**
+   * Three full sends of 10 addresses a day: enough to share with a team, too few for the operator's
+   * mail domain to be worth a spammer's while.
+   */
+  MAIL_RECIPIENTS_PER_DAY: 30,
 } as const;
 
 function positiveNumber(env: Env, name: keyof typeof DEFAULT_LIMITS): number {
@@ -91,6 +109,9 @@ export function readLimits(env: Env): ServerLimits {
     uploadInFlightBytes: Math.floor(positiveNumber(env, 'UPLOAD_IN_FLIGHT_GB') * GIB),
     staleUploadMs: positiveNumber(env, 'STALE_UPLOAD_HOURS') * HOUR_MS,
     logRetentionMs: positiveNumber(env, 'LOG_RETENTION_DAYS') * 24 * HOUR_MS,
+    downloadTicketBurst: Math.ceil(positiveNumber(env, 'DOWNLOAD_TICKET_BURST')),
+    downloadTicketsPerMinute: positiveNumber(env, 'DOWNLOAD_TICKETS_PER_MINUTE'),
+    mailRecipientsPerDay: Math.ceil(positiveNumber(env, 'MAIL_RECIPIENTS_PER_DAY')),
   };
 }
 

@@ -46,7 +46,9 @@ export function noContent(): Response {
 
 export function errorResponse(status: number, code: ApiErrorCode, message: string, params?: ApiErrorParams): Response {
   const body: ApiErrorBody = params ? { error: message, code, params } : { error: message, code };
-  return json<ApiErrorBody>(body, status);
+  // A limit's wait is also said the standard way, for clients and proxies that read no body.
+  const wait = params?.retryAfterSeconds;
+  return json<ApiErrorBody>(body, status, typeof wait === 'number' ? { 'Retry-After': String(wait) } : {});
 }
 
 /** The largest JSON body an endpoint reads unless it says otherwise. */

@@ -469,9 +469,10 @@ describe.each(TARGETS)('admin API on %s', (target) => {
       expect(await p.ctx.db.query('select 1 from public.download_logs where share_id = $1', [c.shareId])).toEqual([]);
       expect((await ok<{ downloadCount: number }>(p.call('GET', `/shares/${c.shareId}`))).downloadCount).toBe(1);
       await ok(saveSettings({ enableAnalytics: true }));
+      // Another visitor: the same one is counted once a day.
       await ok(
         p.call('POST', `/shares/${c.shareId}/download`, {
-          headers: { 'cf-ipcountry': 'FR', 'x-forwarded-for': '203.0.113.9' },
+          headers: { 'cf-ipcountry': 'FR', 'x-forwarded-for': '203.0.113.19' },
         }),
       );
       expect(await p.ctx.db.query('select country from public.download_logs where share_id = $1', [c.shareId])).toEqual(

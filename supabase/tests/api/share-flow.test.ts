@@ -406,7 +406,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     });
     expect(local?.visitor_hash).toMatch(/^[0-9a-f]{64}$/);
     // Anyone can send CF-IPCountry: without TRUSTED_COUNTRY_HEADER it says nothing.
-    expect(logs.find((l) => l.referrer === 'https://chat.example/thread')).toMatchObject({
+    expect(logs.find((l) => l.referrer === 'https://chat.example')).toMatchObject({
       country: 'Unknown',
       city: 'Unknown',
     });

@@ -115,7 +115,11 @@ export async function removeExpired(ctx: ApiContext, row: FileRow): Promise<void
   await removeFile(ctx, row);
 }
 
-const MAX_USER_AGENT = 512;
+/**
+ * Characters of a user agent kept in the logs (default 200): a browser's is about 120, and a
+ * crafted one must not fill the disk.
+ */
+const MAX_USER_AGENT = 200;
 
 export function userAgentOf(req: Request): string | null {
   return req.headers.get('user-agent')?.slice(0, MAX_USER_AGENT) || null;

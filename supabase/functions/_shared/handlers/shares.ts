@@ -2,11 +2,13 @@
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
 import type { DownloadTicket, ShareDto } from '../domain/api-types.ts';
-import { DOWNLOAD_URL_TTL_SECONDS } from '../domain/constants.ts';
+import { DAY_MS, DOWNLOAD_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { safeDownloadName } from '../domain/file-name.ts';
 import { fileByShareId, type FileRow } from '../files-repo.ts';
 import { resolveLocation } from '../geo.ts';
+import { takeBurstSlot } from '../burst-limit.ts';
 import { clientAddress, HttpError, json, readJson } from '../http.ts';
+import { takeSlot } from '../rate-limit.ts';
 import { readSettings } from '../settings-store.ts';
 import { visitorOf } from '../visitor.ts';
 import { removedShare } from './takedown.ts';
@@ -21,7 +23,17 @@ import {
   userAgentOf,
 } from './share-common.ts';
 
-const MAX_REFERRER_LENGTH = 2048;
+/**
+ * Characters of a referrer kept in the logs (default 200): an origin fits, and a crafted value
+ * must not fill the disk.
+ */
+const MAX_REFERRER_LENGTH = 200;
+
+/**
+ * A visitor's tickets for one file count as one download this long (default a day): a recipient
+ * who clicks Download again, or a script asking in a loop, does not inflate the count or the log.
+ */
+const DOWNLOAD_COUNT_WINDOW_MS = DAY_MS;
 
 /**
  * The visible file behind a share id; an expired one is removed on the spot (expired means gone).
@@ -49,18 +61,32 @@ export const getShare: RouteHandler = async (_req, ctx, params) => {
 
 /**
  * The referrer of the download page, sent by the page as { referrer } (document.referrer); the
- * request's own Referer header is always our page, so it says nothing. None → 'direct'.
+ * request's own Referer header is always our page, so it says nothing. A URL is kept as its origin
+ * only: where a visitor came from, not the path of their mail or chat. None → 'direct'.
  */
-function referrerOf(body: Record<string, unknown>): string {
+export function referrerOf(body: Record<string, unknown>): string {
   const value = typeof body.referrer === 'string' ? body.referrer.trim() : '';
-  return value ? value.slice(0, MAX_REFERRER_LENGTH) : 'direct';
+  if (!value) return 'direct';
+  let origin: string | null = null;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+  } catch {
+    // Not a URL: kept as text, within the length below.
+  }
+  return (origin ?? value).slice(0, MAX_REFERRER_LENGTH);
 }
 
 /** Logs a download for the analytics, unless the admin turned analytics off (then nothing is looked up). */
-async function logDownload(req: Request, ctx: ApiContext, row: FileRow, referrer: string): Promise<void> {
+async function logDownload(
+  req: Request,
+  ctx: ApiContext,
+  row: FileRow,
+  visitor: string,
+  referrer: string,
+): Promise<void> {
   if (!(await readSettings(ctx)).enableAnalytics) return;
   const ip = clientAddress(req, ctx.config.trustedProxies);
-  const hash = await visitorOf(req, ctx.config);
   const location = resolveLocation(req, ip, {
     trustedCountryHeader: ctx.config.trustedCountryHeader,
     countryDatabase: ctx.countryDatabase,
@@ -68,7 +94,7 @@ async function logDownload(req: Request, ctx: ApiContext, row: FileRow, referrer
   await ctx.db.query('select public.log_download($1::uuid, $2, $3, $4, $5, $6::bigint, $7, $8, $9)', [
     row.id,
     row.shareId,
-    hash,
+    visitor,
     userAgentOf(req),
     referrer,
     row.size,
@@ -78,22 +104,39 @@ async function logDownload(req: Request, ctx: ApiContext, row: FileRow, referrer
   ]);
 }
 
+/** Logs and counts a download, once per visitor and file in DOWNLOAD_COUNT_WINDOW_MS. */
+async function countDownload(req: Request, ctx: ApiContext, row: FileRow, visitor: string, referrer: string) {
+  const first = await takeSlot(
+    ctx.db,
+    { action: `download_counted:${row.id}`, max: 1, windowMs: DOWNLOAD_COUNT_WINDOW_MS },
+    visitor,
+    ctx.now(),
+  );
+  if (!first.ok) return;
+  await logDownload(req, ctx, row, visitor, referrer);
+  await ctx.db.query('select public.increment_download_count($1)', [row.shareId]);
+}
+
 export const downloadShare: RouteHandler = async (req, ctx, params) => {
   const shareId = parseShareId(params);
   const storage = requireStorage(ctx);
+  // Before anything is looked up: a ticket costs a signature and, the first time, a log row.
+  const visitor = await visitorOf(req, ctx.config);
+  const { downloadTicketBurst: burst, downloadTicketsPerMinute: perMinute } = ctx.config.limits;
+  const slot = await takeBurstSlot(ctx.db, { action: 'download_ticket', burst, perMinute }, visitor, ctx.now());
+  if (!slot.ok) {
+    throw new HttpError(429, 'rate_limited', 'Too many downloads from here. Please wait a moment and try again.', {
+      retryAfterSeconds: slot.retryAfterSeconds,
+    });
+  }
   const body = await readJson(req);
   const row = await visibleShare(ctx, shareId);
   const fileName = safeDownloadName(row.name);
   const url = await storage.presignGet(row.storagePath, DOWNLOAD_URL_TTL_SECONDS, { fileName, contentType: row.type });
 
-  // Analytics never stand in the way of a download (SPEC §8: logging failures are silent).
+  // Analytics never stand in the way of a download (logging failures are silent).
   try {
-    await logDownload(req, ctx, row, referrerOf(body));
-  } catch (error) {
-    ctx.log.warn(`Could not log the download of ${shareId}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  try {
-    await ctx.db.query('select public.increment_download_count($1)', [shareId]);
+    await countDownload(req, ctx, row, visitor, referrerOf(body));
   } catch (error) {
     ctx.log.warn(
       `Could not count the download of ${shareId}: ${error instanceof Error ? error.message : String(error)}`,
