@@ -212,6 +212,10 @@ describe('the PeerJS signalling server under hostile traffic', () => {
     expect(registered).toBeGreaterThan(0);
     expect(registered).toBeLessThanOrEqual(20);
     expect(crowd.filter((p) => p.state === 'refused').every((p) => p.status === 429)).toBe(true);
+    // An IPv6 subscriber chooses among a whole /64: it counts as one address.
+    const subnet = Array.from({ length: 30 }, (_, i) => track(connectPeer(host, `2001:db8:5:6::${i + 1}`)));
+    await waitFor('every socket of the /64 to settle', () => subnet.every(settled));
+    expect(subnet.filter((p) => p.state === 'open').length).toBeLessThanOrEqual(20);
     await legitimateOfferArrives(host, '3');
   });
 
