@@ -12,9 +12,10 @@ export const LINK_ID_LENGTH = 22;
 /**
  * "Receive with a code": 8 characters of Crockford's base32 (no I, L, O, U), 40 bits, read aloud
  * and typed by hand. It names a page only while that page is open and waiting, so guessing must hit
- * a live code: with 1,000 pages waiting at once and 1,000 guesses a second (each guess takes the
- * signalling server seconds to answer), a hit takes about two weeks on average. And a hit only
- * reaches the Accept screen: the receiver still sees the files and the safety code first.
+ * a live code. The signalling server answers one address about 960 guesses an hour (registrations
+ * and messages to ids nobody holds, supabase/host/peer/limits.ts): with 1,000 pages waiting at once,
+ * a hit takes one address about 130 years on average. And a hit only reaches the Accept screen:
+ * the receiver still sees the files and the safety code first.
  */
 export const CODE_LENGTH = 8;
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
