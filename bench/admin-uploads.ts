@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { signSession } from '../supabase/functions/_shared/admin-auth.ts';
+import { issueSession } from '../supabase/functions/_shared/admin-auth.ts';
 import { createApiHandler } from '../supabase/functions/_shared/api.ts';
 import { readIceConfig, readLimits, type ServerConfig } from '../supabase/functions/_shared/config.ts';
 import type { ApiContext } from '../supabase/functions/_shared/context.ts';
@@ -70,7 +70,7 @@ async function measure(label: string, db: ScriptDb): Promise<void> {
   } satisfies ServerConfig;
   const ctx: ApiContext = { config, db, storage: null, log: console, now: () => new Date() };
   const api = createApiHandler(ctx);
-  const { token } = await signSession(config.sessionSecret, 'admin', new Date());
+  const { token } = await issueSession(db, config, new Date());
   console.log(
     `Admin uploads table on ${label}: ${ROWS.toLocaleString('en')} rows, seeded in ${(seeded / 1000).toFixed(1)} s`,
   );

@@ -8,6 +8,7 @@ import { applyMigrations, MIGRATIONS_DIR, openDatabase } from '../host/database.
 import { freshDatabase, TARGETS } from './targets.ts';
 
 const PUBLIC_TABLES = [
+  'admin_sessions',
   'daily_analytics',
   'download_logs',
   'files',
@@ -18,6 +19,7 @@ const PUBLIC_TABLES = [
   'service_status',
   'settings',
   'system_logs',
+  'visitor_salts',
 ];
 const FUNCTIONS = [
   'get_daily_analytics',

@@ -1,28 +1,27 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signSession } from '../../supabase/functions/_shared/admin-auth';
-import { E2E_DATA_DIR } from './fixtures/outbox';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ANON_HEADERS, API, E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from './fixtures/admin';
 
-// The signed-in admin frame. The session is a real one: signed with this instance's session
-// secret (its data folder's secrets.json), as POST /admin/login would sign it.
+// The signed-in admin frame. The session is a real one, from POST /admin/login, put where the
+// sign-in form would keep it.
 
-async function signIn(page: Page): Promise<void> {
-  const secrets = JSON.parse(await readFile(path.join(E2E_DATA_DIR, 'secrets.json'), 'utf8')) as {
-    sessionSecret: string;
-  };
-  const session = await signSession(secrets.sessionSecret, 'admin', new Date());
+async function signIn(page: Page, request: APIRequestContext): Promise<void> {
+  const res = await request.post(`${API}/admin/login`, {
+    headers: ANON_HEADERS,
+    data: { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  const session = JSON.stringify(await res.json());
   await page.addInitScript((value) => {
     sessionStorage.setItem('ulak_admin_session', value);
     localStorage.setItem('admin_authenticated', 'true');
-  }, JSON.stringify(session));
+  }, session);
 }
 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("the admin top bar keeps the 'v1.0' badge and the panel's name readable", async ({ page }) => {
-    await signIn(page);
+  test("the admin top bar keeps the 'v1.0' badge and the panel's name readable", async ({ page, request }) => {
+    await signIn(page, request);
     await page.goto('/admin');
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     // The panel's name stays readable too.
@@ -40,8 +39,8 @@ test.describe('on a 375 px phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('the language and colour switches are in the menu, and work from there', async ({ page }) => {
-    await signIn(page);
+  test('the language and colour switches are in the menu, and work from there', async ({ page, request }) => {
+    await signIn(page, request);
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Admin' });

@@ -1,5 +1,9 @@
 // Admin credentials and sessions, checked by the API (never in the browser): a PBKDF2 password
-// hash from the server's environment and HMAC-signed, expiring session tokens.
+// hash from the server's environment, and session tokens that name a row of admin_sessions and are
+// signed with a key bound to that password hash. Logout deletes the row (every host on the database
+// refuses the token at once); a new password makes every earlier signature wrong.
+import type { Db } from './db.ts';
+import type { AdminSession } from './domain/api-types.ts';
 import { ADMIN_SESSION_TTL_SECONDS } from './domain/constants.ts';
 import { timingSafeEqual } from './http.ts';
 
@@ -46,26 +50,66 @@ async function hmac(secret: string, data: string): Promise<string> {
   return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(data))));
 }
 
-/** A session token: base64url JSON payload, a dot, its HMAC. */
-export async function signSession(
-  secret: string,
-  username: string,
-  now: Date,
-): Promise<{ token: string; expiresAt: string }> {
-  const exp = Math.floor(now.getTime() / 1000) + ADMIN_SESSION_TTL_SECONDS;
-  const payload = toBase64Url(encoder.encode(JSON.stringify({ sub: username, role: 'admin', exp })));
-  return { token: `${payload}.${await hmac(secret, payload)}`, expiresAt: new Date(exp * 1000).toISOString() };
+/** What a session's signature is bound to: the server's secret and the admin's name and password hash. */
+export interface SessionKeys {
+  sessionSecret: string;
+  admin: { username: string; passwordHash: string };
 }
 
-/** The admin's name when the token is genuine and unexpired, else null. */
-export async function verifySession(secret: string, token: string, now: Date): Promise<string | null> {
-  const [payload, signature] = token.split('.');
-  if (!payload || !signature || !timingSafeEqual(await hmac(secret, payload), signature)) return null;
-  try {
-    const claims = JSON.parse(new TextDecoder().decode(fromBase64Url(payload))) as { sub?: unknown; exp?: unknown };
-    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
-    return claims.exp * 1000 > now.getTime() ? claims.sub : null;
-  } catch {
-    return null;
-  }
+/** The signing key of one credential set: another username or password hash gives another key. */
+function signingKey(keys: SessionKeys): Promise<string> {
+  return hmac(keys.sessionSecret, `admin-session\n${keys.admin.username}\n${keys.admin.passwordHash}`);
+}
+
+/**
+ * A token is `<session id>.<expiry, Unix seconds>.<HMAC of both>`, and nothing else: no padding,
+ * no whitespace, no trailing data, so one session has exactly one token.
+ */
+const TOKEN =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{43})$/;
+
+/** The session id a well-formed token names (its signature unchecked), or null. */
+export function sessionIdOf(token: string): string | null {
+  return TOKEN.exec(token)?.[1] ?? null;
+}
+
+/** Starts a session: its row, and the token that names it. Expired rows of others go at the same time. */
+export async function issueSession(db: Db, keys: SessionKeys, now: Date): Promise<AdminSession> {
+  const id = crypto.randomUUID();
+  const exp = Math.floor(now.getTime() / 1000) + ADMIN_SESSION_TTL_SECONDS;
+  const expiresAt = new Date(exp * 1000).toISOString();
+  await db.query('delete from public.admin_sessions where expires_at <= $1::timestamptz', [now.toISOString()]);
+  await db.query(
+    'insert into public.admin_sessions (id, username, created_at, expires_at) values ($1, $2, $3::timestamptz, $4::timestamptz)',
+    [id, keys.admin.username, now.toISOString(), expiresAt],
+  );
+  const signed = `${id}.${exp}`;
+  return { token: `${signed}.${await hmac(await signingKey(keys), signed)}`, expiresAt };
+}
+
+/**
+ * The admin's name and session id when the token is well formed, signed under the current
+ * credentials, unexpired and not logged out; else null.
+ */
+export async function verifySession(
+  db: Db,
+  keys: SessionKeys,
+  token: string,
+  now: Date,
+): Promise<{ username: string; sessionId: string } | null> {
+  const parts = TOKEN.exec(token);
+  if (!parts) return null;
+  const [, sessionId = '', exp = '', signature = ''] = parts;
+  if (!timingSafeEqual(await hmac(await signingKey(keys), `${sessionId}.${exp}`), signature)) return null;
+  if (Number(exp) * 1000 <= now.getTime()) return null;
+  const [row] = await db.query<{ username: string }>(
+    'select username from public.admin_sessions where id = $1 and expires_at > $2::timestamptz',
+    [sessionId, now.toISOString()],
+  );
+  return row && row.username === keys.admin.username ? { username: row.username, sessionId } : null;
+}
+
+/** Ends a session: its token is refused from now on, by every host on this database. */
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.query('delete from public.admin_sessions where id = $1', [sessionId]);
 }

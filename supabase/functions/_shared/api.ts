@@ -6,6 +6,7 @@ import { verifySession } from './admin-auth.ts';
 import { ADMIN_TOKEN_HEADER } from './domain/api-types.ts';
 import { healthHandler } from './handlers/health.ts';
 import { adminLoginHandler } from './handlers/admin-login.ts';
+import { adminLogoutHandler } from './handlers/admin-logout.ts';
 import { adminRoutes } from './handlers/admin/admin-routes.ts';
 import { publicRoutes } from './handlers/public-routes.ts';
 import { shareRoutes } from './handlers/share-routes.ts';
@@ -50,6 +51,7 @@ const routes: Route[] = [
   { method: 'GET', path: '/health', handler: healthHandler, auth: 'none' },
   { method: 'GET', path: '/settings', handler: settingsHandler, auth: 'anon' },
   { method: 'POST', path: '/admin/login', handler: adminLoginHandler, auth: 'anon' },
+  { method: 'POST', path: '/admin/logout', handler: adminLogoutHandler, auth: 'admin' },
   ...adminRoutes,
   ...shareRoutes,
   ...publicRoutes,
@@ -119,10 +121,13 @@ export function createApiHandler(ctx: ApiContext): (req: Request) => Promise<Res
     if (ADMIN_AREA.test(path)) {
       if (!hasAnonKey(req, ctx.config.anonKey)) return errorResponse(401, 'invalid_api_key', 'Invalid API key');
       const token = req.headers.get(ADMIN_TOKEN_HEADER) ?? '';
-      admin =
-        token.length > 0 && token.length <= 4096
-          ? await verifySession(ctx.config.sessionSecret, token, ctx.now())
-          : null;
+      try {
+        admin = (await verifySession(ctx.db, ctx.config, token, ctx.now()))?.username ?? null;
+      } catch (error) {
+        const failure = serviceFailure(error);
+        if (!failure) throw error;
+        return failure;
+      }
       if (!admin) return errorResponse(401, 'unauthorized', UNAUTHORIZED_MESSAGE);
     }
     const candidates = routes

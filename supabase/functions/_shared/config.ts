@@ -58,6 +58,8 @@ export interface ServerLimits {
   downloadTicketsPerMinute: number;
   /** Mail recipients one visitor may address per day, all sends together (MAIL_RECIPIENTS_PER_DAY). */
   mailRecipientsPerDay: number;
+  /** Failed admin sign-ins a minute from all addresses together (ADMIN_LOGIN_FAILURES_PER_MINUTE). */
+  adminLoginFailuresPerMinute: number;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -90,6 +92,11 @@ export const DEFAULT_LIMITS = {
    * mail domain to be worth a spammer's while.
    */
   MAIL_RECIPIENTS_PER_DAY: 30,
+  /**
+   * Each failed sign-in costs a PBKDF2 run (about 0.1 s of a core): 30 a minute keep that under a
+   * tenth of a core however many addresses guess, and leave the admin room for typing mistakes.
+   */
+  ADMIN_LOGIN_FAILURES_PER_MINUTE: 30,
 } as const;
 
 function positiveNumber(env: Env, name: keyof typeof DEFAULT_LIMITS): number {
@@ -112,6 +119,7 @@ export function readLimits(env: Env): ServerLimits {
     downloadTicketBurst: Math.ceil(positiveNumber(env, 'DOWNLOAD_TICKET_BURST')),
     downloadTicketsPerMinute: positiveNumber(env, 'DOWNLOAD_TICKETS_PER_MINUTE'),
     mailRecipientsPerDay: Math.ceil(positiveNumber(env, 'MAIL_RECIPIENTS_PER_DAY')),
+    adminLoginFailuresPerMinute: Math.ceil(positiveNumber(env, 'ADMIN_LOGIN_FAILURES_PER_MINUTE')),
   };
 }
 

@@ -1,6 +1,7 @@
 // SQL over public.files for the share flow. Every time comparison takes `now` from the caller
 // (ctx.now), never the database clock, so the API and its tests agree on what "expired" means.
 import type { Db } from './db.ts';
+import { quotaKeys } from './visitor.ts';
 
 export type UploadState = 'uploading' | 'complete';
 
@@ -118,10 +119,11 @@ export async function insertUploadWithinQuota(
     await tx.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('ulak:in-flight:' || $1))`, [
       u.uploaderHash,
     ]);
+    // Uploads started under yesterday's salt count too (quotaKeys).
     const [sum] = await tx.query<{ bytes: number }>(
       `select coalesce(sum(size), 0)::bigint as bytes from public.files
-       where uploader_hash = $1 and upload_state = 'uploading' and ${LIVE}`,
-      [u.uploaderHash],
+       where (uploader_hash = $1 or uploader_hash = $2) and upload_state = 'uploading' and ${LIVE}`,
+      [u.uploaderHash, quotaKeys(u.uploaderHash)[1] ?? null],
     );
     const inFlightBytes = Number(sum?.bytes ?? 0);
     if (inFlightBytes + u.size > maxBytes) return { inFlightBytes };

@@ -1,6 +1,18 @@
-// Privacy: we keep a salted hash of the caller's address, never the address itself (DESIGN §3).
+// Privacy: we keep a salted hash of the caller's address, never the address itself. The salt is a
+// random one per UTC day, kept in the database so every host agrees, and mixed with the server's
+// own IP_HASH_SALT, so neither a database dump nor the environment alone reverses a hash. A day's
+// salt is deleted once its last user is gone (quotas look up yesterday's hashes too): after that,
+// trying every IPv4 address gives nothing back.
 import type { ServerConfig } from './config.ts';
+import type { Db } from './db.ts';
 import { clientAddress } from './http.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Visitors whose yesterday's hash is remembered for the quota check that follows visitorOf in the
+ * same request (default 10,000): far more than requests in flight at once, a few MB at most.
+ */
+const PREVIOUS_HASHES_KEPT = 10_000;
 
 export async function visitorHash(salt: string, address: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}:${address}`));
@@ -28,7 +40,87 @@ export function visitorKey(address: string): string {
     .join(':')}::/64`;
 }
 
-/** The salted hash of the visitor behind a request, for logs, quotas and rate limits. */
-export function visitorOf(req: Request, config: Pick<ServerConfig, 'ipHashSalt' | 'trustedProxies'>): Promise<string> {
-  return visitorHash(config.ipHashSalt, visitorKey(clientAddress(req, config.trustedProxies)));
+/** The UTC day of a moment, as the database's date: 2026-11-27. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** Salts this process has read, per database and day; a day's salt never changes once made. */
+const salts = new WeakMap<Db, Map<string, Promise<string | null>>>();
+
+function randomSalt(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Today's salt, made by whichever host asks first; salts older than yesterday are deleted then. */
+async function todaysSalt(db: Db, today: string, yesterday: string): Promise<string> {
+  await db.query('insert into public.visitor_salts (day, salt) values ($1::date, $2) on conflict (day) do nothing', [
+    today,
+    randomSalt(),
+  ]);
+  await db.query('delete from public.visitor_salts where day < $1::date', [yesterday]);
+  const [row] = await db.query<{ salt: string }>('select salt from public.visitor_salts where day = $1::date', [today]);
+  if (!row) throw new Error(`The visitor salt of ${today} could not be stored.`);
+  return row.salt;
+}
+
+async function storedSalt(db: Db, day: string): Promise<string | null> {
+  const [row] = await db.query<{ salt: string }>('select salt from public.visitor_salts where day = $1::date', [day]);
+  return row?.salt ?? null;
+}
+
+/** Today's and yesterday's salts (yesterday's is null on a database younger than a day). */
+async function saltsOf(db: Db, now: Date): Promise<{ today: string; yesterday: string | null }> {
+  const today = utcDay(now);
+  const yesterday = utcDay(new Date(now.getTime() - DAY_MS));
+  let cache = salts.get(db);
+  if (!cache) salts.set(db, (cache = new Map()));
+  // Only the two days in use stay in memory.
+  for (const day of cache.keys()) if (day !== today && day !== yesterday) cache.delete(day);
+  const remember = (day: string, load: () => Promise<string | null>) => {
+    let salt = cache.get(day);
+    if (!salt) {
+      salt = load();
+      cache.set(day, salt);
+      salt.catch(() => cache.delete(day)); // a failed read is tried again by the next request
+    }
+    return salt;
+  };
+  const [todays, yesterdays] = await Promise.all([
+    remember(today, () => todaysSalt(db, today, yesterday)),
+    remember(yesterday, () => storedSalt(db, yesterday)),
+  ]);
+  return { today: todays!, yesterday: yesterdays };
+}
+
+/** Today's hash of a visitor -> their yesterday's hash, for quotaKeys. */
+const previousHashes = new Map<string, string>();
+
+/**
+ * The keys a quota must count for this visitor: today's hash and, when known, yesterday's, so a
+ * count made before midnight still holds after it (every quota window is at most a day).
+ */
+export function quotaKeys(visitor: string): string[] {
+  const previous = previousHashes.get(visitor);
+  return previous ? [visitor, previous] : [visitor];
+}
+
+export interface VisitorSource {
+  config: Pick<ServerConfig, 'ipHashSalt' | 'trustedProxies'>;
+  db: Db;
+  now: () => Date;
+}
+
+/** The salted hash of the visitor behind a request (today's), for logs, quotas and rate limits. */
+export async function visitorOf(req: Request, { config, db, now }: VisitorSource): Promise<string> {
+  const key = visitorKey(clientAddress(req, config.trustedProxies));
+  const daily = await saltsOf(db, now());
+  const hash = await visitorHash(`${config.ipHashSalt}:${daily.today}`, key);
+  if (daily.yesterday) {
+    previousHashes.delete(hash);
+    previousHashes.set(hash, await visitorHash(`${config.ipHashSalt}:${daily.yesterday}`, key));
+    // A Map iterates in insertion order: the first key is the one looked up longest ago.
+    if (previousHashes.size > PREVIOUS_HASHES_KEPT) previousHashes.delete(previousHashes.keys().next().value!);
+  }
+  return hash;
 }

@@ -200,6 +200,11 @@ export interface AdminSession {
   expiresAt: string;
 }
 
+/** POST /admin/logout: the session is ended on the server; its token is refused from now on. */
+export interface AdminLogout {
+  loggedOut: true;
+}
+
 // ---- direct transfer
 
 /** One entry of RTCConfiguration.iceServers, as the browser takes it. */
@@ -276,6 +281,7 @@ export type ApiErrorCode =
   // admin
   | 'credentials_required'
   | 'invalid_credentials'
+  | 'sign_in_paused'
   | 'invalid_setting'
   | 'invalid_query'
   | 'page_not_found'

@@ -54,7 +54,7 @@ export async function iceServersFor(ice: IceConfig, now: Date): Promise<IceServe
 export async function iceServersHandler(req: Request, ctx: ApiContext): Promise<Response> {
   const { ice } = ctx.config;
   if (turnSecretOf(ice) !== undefined) {
-    const slot = await takeSlot(ctx.db, TURN_LIMIT, await visitorOf(req, ctx.config), ctx.now());
+    const slot = await takeSlot(ctx.db, TURN_LIMIT, await visitorOf(req, ctx), ctx.now());
     if (!slot.ok) {
       throw new HttpError(
         429,

@@ -34,7 +34,7 @@ export const reportShare: RouteHandler = async (req, ctx, params) => {
   const shareId = parseShareId(params);
   const { reason, details } = parseReport(await readJson(req, 8 * 1024));
   const row = await visibleShare(ctx, shareId);
-  const visitor = await visitorOf(req, ctx.config);
+  const visitor = await visitorOf(req, ctx);
   const limit: RateLimit = { action: 'report', max: REPORT_MAX_PER_WINDOW, windowMs: REPORT_WINDOW_MS };
   const slot = await takeSlot(ctx.db, limit, visitor, ctx.now());
   if (!slot.ok) {

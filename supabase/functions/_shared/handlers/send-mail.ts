@@ -207,7 +207,7 @@ export const sendMail: RouteHandler = async (req, ctx) => {
     timeZone: validTimeZone(body.timeZone),
   };
 
-  const visitor = await visitorOf(req, ctx.config);
+  const visitor = await visitorOf(req, ctx);
   const slot = await takeSlot(ctx.db, SEND_LIMIT, visitor, ctx.now());
   if (!slot.ok) {
     throw new HttpError(429, 'rate_limited', 'Too many emails sent from here. Please try again in an hour.', {

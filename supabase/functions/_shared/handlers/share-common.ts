@@ -133,7 +133,7 @@ export async function recordEvent(
   data: Record<string, unknown>,
 ): Promise<void> {
   try {
-    const hash = req ? await visitorOf(req, ctx.config) : null;
+    const hash = req ? await visitorOf(req, ctx) : null;
     await ctx.db.query(
       'insert into public.system_logs (event_type, event_data, visitor_hash, user_agent, created_at) values ($1, $2::text::jsonb, $3, $4, $5::timestamptz)',
       [eventType, JSON.stringify(data), hash, req ? userAgentOf(req) : null, ctx.now().toISOString()],

@@ -121,7 +121,7 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
   const shareId = parseShareId(params);
   const storage = requireStorage(ctx);
   // Before anything is looked up: a ticket costs a signature and, the first time, a log row.
-  const visitor = await visitorOf(req, ctx.config);
+  const visitor = await visitorOf(req, ctx);
   const { downloadTicketBurst: burst, downloadTicketsPerMinute: perMinute } = ctx.config.limits;
   const slot = await takeBurstSlot(ctx.db, { action: 'download_ticket', burst, perMinute }, visitor, ctx.now());
   if (!slot.ok) {

@@ -181,7 +181,7 @@ export const createUpload: RouteHandler = async (req, ctx) => {
   const ownerToken = newOwnerToken();
   const ownerTokenHash = await hashOwnerToken(ownerToken);
   const now = ctx.now();
-  const row = await insertWithinQuotas(ctx, await visitorOf(req, ctx.config), {
+  const row = await insertWithinQuotas(ctx, await visitorOf(req, ctx), {
     name,
     size,
     type,
