@@ -1,11 +1,13 @@
 // The page's side of uploads. The page stores each job in IndexedDB itself, begins the copy of its
-// Blob there, and asks the service worker to run the queue, handing it the Blobs so the upload need
+// Blob in the origin private file system (a worker only a page can start), and asks the service worker to run the queue, handing it the Blobs so the upload need
 // not wait for the copy; where no worker controls the page (first visit, a hard reload,
 // development) it runs the engine itself. Either way state and progress arrive on the
 // BroadcastChannel, so every tab sees every upload.
 
 import type { FileDto } from '@domain/api-types';
 import { localFailure } from '@/lib/api/failure';
+import { openOpfsCopyWriter } from './device-copy/opfs-copy-writer';
+import { removeCopiesExcept } from './device-copy/opfs-files';
 import type { UploadEngine } from './engine';
 import type { HandedFile, UploadEvent, UploadJobSummary, UploadMessage, UploadPageMessage } from './protocol';
 import { isUploadAck, isUploadEvent, UNFINISHED_STATES, UPLOAD_CHANNEL, UPLOAD_SYNC_TAG } from './protocol';
@@ -160,6 +162,18 @@ export function initUploads(): void {
       return kick();
     })
     .catch((error: unknown) => console.error('Could not resume uploads', error));
+  void removeStrayCopies().catch((error: unknown) => console.warn('Could not remove old copies of uploads', error));
+}
+
+/**
+ * Removes the copies of files no job needs any more: a job finished or removed while its copy was
+ * still open, or whose page was closed before it could remove it. A failed job keeps its copy for
+ * Retry until it is removed from the list.
+ */
+async function removeStrayCopies(): Promise<void> {
+  const jobs = await getUploadStore().list();
+  const needed = new Set(jobs.filter((job) => job.state !== 'done' && job.state !== 'cancelled').map((job) => job.id));
+  await removeCopiesExcept((id) => needed.has(id));
 }
 
 /** The browser would not store a job: a full device is said as such, anything else as it came. */
@@ -182,7 +196,7 @@ export async function enqueueUploads(files: File[]): Promise<JobRef[]> {
   const handed: HandedFile[] = [];
   for (const file of files) {
     const job = newJobRecord(file, crypto.randomUUID(), Date.now());
-    const { recorded, copied } = store.add(job, file);
+    const { recorded, copied } = store.add(job, file, openOpfsCopyWriter);
     // Without the copy (no room left for it, say) the upload still runs from the handed bytes, but
     // cannot resume after the browser closes: the next runner fails it as 'file_missing'.
     copied.catch((error: unknown) => console.warn(`Could not keep a copy of ${file.name} for resuming`, error));

@@ -353,6 +353,34 @@ describe('UploadEngine', () => {
     await expectStoredAsPicked(jobId, size);
   });
 
+  it('shows no progress while the copy on the device has not reached the upload', async () => {
+    const size = 4 * PART + 5;
+    const jobId = crypto.randomUUID();
+    const blob = new Blob([bytesOf(size)]);
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A disk slower than the link: the copy's first chunk is not written before the upload is done.
+    const stuck = () =>
+      Promise.resolve({ place: 'opfs' as const, write: () => released, close: () => Promise.resolve() });
+    const { recorded, copied } = store.add(newJobRecord({ name: 'slow.bin', type: '', size }, jobId, 1), blob, stuck);
+    await recorded;
+    const engine = makeEngine();
+    engine.offer([{ jobId, blob }]);
+    await engine.resumeAll();
+    const shown = events.flatMap((e) => (e.type === 'upload:progress' ? [e.bytesDone] : []));
+    const summaries = events.flatMap((e) =>
+      e.type === 'upload:state' && e.job.state !== 'done' ? [e.job.bytesDone] : [],
+    );
+    expect(shown.filter((bytes) => bytes > 0 && bytes < size)).toEqual([]);
+    expect(summaries.filter((bytes) => bytes > 0)).toEqual([]);
+    expect(shown.at(-1)).toBe(size);
+    release();
+    await copied;
+    await expectStoredAsPicked(jobId, size);
+  });
+
   it('resumes after a crash without sending a finished part twice', async () => {
     const size = 4 * PART + 5;
     const jobId = await stoppedAfterTwoParts(size);

@@ -12,17 +12,12 @@ import { partRange } from '@domain/part-plan';
 import { ApiError } from '@/lib/api/client';
 import { failureOf, localFailure } from '@/lib/api/failure';
 import type { UploadApi } from './api';
+import { copyWriterAlive, holdsBackProgress } from './device-copy/copy-state';
+import { wholeBlob, type StoredBytes } from './device-copy/stored-bytes';
 import { UNFINISHED_STATES, type HandedFile, type UploadEvent } from './protocol';
 import { SpeedMeter } from './speed-meter';
 import { LEASE_MS } from './timings';
-import {
-  firstNeededByte,
-  notStartedOnServer,
-  summarizeJob,
-  type StoredBytes,
-  type UploadJobRecord,
-  type UploadStore,
-} from './store';
+import { firstNeededByte, notStartedOnServer, summarizeJob, type UploadJobRecord, type UploadStore } from './store';
 
 export interface UploadEngineOptions {
   api: UploadApi;
@@ -452,7 +447,7 @@ export class UploadEngine {
     job = await this.setState(run, 'uploading');
     // Reading the stored copy waits for it, while the page is still writing it.
     const handed = this.handed.get(run.jobId);
-    const bytes = handed === undefined ? await this.store.getBytes(run.jobId) : { from: 0, blob: handed };
+    const bytes = handed === undefined ? await this.store.getBytes(run.jobId) : wholeBlob(handed);
     if (bytes === undefined || bytes.from > firstNeededByte(job)) {
       throw localFailure('file_missing', 'The file is no longer stored on this device.');
     }
@@ -507,7 +502,7 @@ export class UploadEngine {
       job = await this.adoptStoredParts(run, job, { fileId, ownerToken, partSize, partCount });
     }
     run.meter.add(this.now(), job.bytesDone);
-    this.emitProgress(run, job);
+    if (!(await this.progressHeldBack(job))) this.emitProgress(run, job);
 
     const finished = new Set(job.parts.map((part) => part.partNumber));
     const pending: number[] = [];
@@ -635,7 +630,7 @@ export class UploadEngine {
       try {
         response = await this.fetch(url, {
           method: 'PUT',
-          body: plan.bytes.blob.slice(start - plan.bytes.from, end - plan.bytes.from),
+          body: await plan.bytes.read(start, end),
           signal: run.signal,
         });
       } catch (error) {
@@ -687,7 +682,21 @@ export class UploadEngine {
       throw abortError();
     }
     run.meter.add(this.now(), job.bytesDone);
-    this.emitProgress(run, job);
+    if (!(await this.progressHeldBack(job))) this.emitProgress(run, job);
+  }
+
+  /**
+   * Whether the job's progress must wait for the page's copy of its bytes to meet the upload
+   * (`holdsBackProgress`). A copy whose page died meanwhile never will: it is given up, and the
+   * progress shows.
+   */
+  private async progressHeldBack(job: UploadJobRecord): Promise<boolean> {
+    if (!holdsBackProgress(job.copy, firstNeededByte(job))) return false;
+    if (await copyWriterAlive(job.id)) return true;
+    await this.store.update(job.id, (current) =>
+      current.copy?.writing === true ? { ...current, copy: { ...current.copy, writing: false } } : undefined,
+    );
+    return false;
   }
 
   /** A valid URL for the part, signing it together with the next parts that have none. */

@@ -6,7 +6,18 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { FileDto, FinishedPart } from '@domain/api-types';
 import { partRange } from '@domain/part-plan';
 import type { Failure } from '@/lib/api/failure';
-import { COPY_CATCH_UP_MS, copyPauseMs } from './copy-pace';
+import { holdsBackProgress, whileCopyLocked, type DeviceCopyState } from './device-copy/copy-state';
+import { COPY_CHUNK_BYTES, type OpenCopyWriter } from './device-copy/copy-writer';
+import { idbCopyWriter } from './device-copy/idb-copy-writer';
+import { removeCopyFile } from './device-copy/opfs-files';
+import {
+  chunkedBytes,
+  nothingStored,
+  privateFileBytes,
+  wholeBlob,
+  type StoredBytes,
+  type StoredChunk,
+} from './device-copy/stored-bytes';
 import { UNFINISHED_STATES, type UploadJobState, type UploadJobSummary } from './protocol';
 
 export const UPLOAD_DB_NAME = 'ulak';
@@ -16,8 +27,9 @@ export const UPLOAD_DB_NAME = 'ulak';
 //    a large file in Chromium), which slowed the upload and widened the window in which a part the
 //    bucket finished is not yet recorded (and so is sent again after a crash).
 // 3: adds jobChunks, the copy of a job's bytes in chunks written from the end of the file backward
-//    (see `add`). jobBlobs stays: it holds the whole copies written by version 2 of the app, for
-//    jobs queued before the update (or by a tab of that version still open).
+//    (see `add`): Blobs then, ArrayBuffers now, where the origin private file system cannot hold
+//    the copy. jobBlobs stays: it holds the whole copies written by version 2 of the app, for jobs
+//    queued before the update (or by a tab of that version still open).
 export const UPLOAD_DB_VERSION = 3;
 const JOBS = 'uploadJobs';
 const BLOBS = 'jobBlobs';
@@ -26,16 +38,10 @@ const OWNED = 'ownedFiles';
 const SHARED = 'sharedItems';
 
 /**
- * How much of a file one write of its copy holds. Each is committed on its own, so the copy can stop
- * between two as soon as it meets the upload; a larger one costs fewer commits.
- */
-const COPY_CHUNK_BYTES = 16 * 1024 * 1024;
-
-/**
  * One file to upload, stored with a copy of the bytes it has still to send, so that a crash or a
- * closed tab loses nothing. The bytes live apart, in CHUNKS (`getBytes`), until the upload is done:
- * the record is rewritten at every finished part and lease renewal, and the copy of a large file
- * takes seconds to write, which none of those writes should wait for.
+ * closed tab loses nothing. The bytes live apart (`getBytes`: the origin private file system, or
+ * CHUNKS) until the upload is done: the record is rewritten at every finished part and lease
+ * renewal, which no write of the bytes should wait for.
  */
 export interface UploadJobRecord {
   id: string;
@@ -69,6 +75,8 @@ export interface UploadJobRecord {
   /** Which runner (page or worker instance) holds the job, and until when (ms since epoch). */
   leaseOwner: string | null;
   leaseUntil: number;
+  /** The device's copy of the bytes (absent in records of earlier versions: see `getBytes`). */
+  copy?: DeviceCopyState;
 }
 
 /** Proof that this device uploaded a file: kept after the upload so Transfers can list and delete it. */
@@ -104,15 +112,6 @@ export interface SharedItemRecord {
 }
 
 /**
- * The stored bytes of a job: its file from byte `from` to the end. What comes before `from` was
- * sent before the copy got there (`from` is the file's size when nothing is stored).
- */
-export interface StoredBytes {
-  from: number;
-  blob: Blob;
-}
-
-/**
  * Where the bytes the next run of the job needs begin: the start of the first part not recorded as
  * finished (the parts after it may be finished too), the size once every part is. 0 before the
  * upload exists on the server, or when it must start over there.
@@ -135,16 +134,20 @@ export interface UploadStore {
    */
   getBytes(id: string): Promise<StoredBytes | undefined>;
   /**
-   * Stores a new job, and begins a copy of its bytes beside it. The copy goes from the end of the
-   * file backward, a chunk per transaction, while the upload goes forward from the start, and
-   * stops where it meets the parts the bucket acknowledged: it writes only what was not sent by
-   * then, and ends well before the upload. While the upload moves, the copy goes only as fast as it
-   * must to meet it within COPY_CATCH_UP_MS (copy-pace.ts). A browser killed after they met
-   * resumes; one killed before finds the bytes it needs missing.
+   * Stores a new job, and begins a copy of its bytes beside it, at the disk's speed: through
+   * `openWriter` (the page's: the origin private file system) or else in IndexedDB chunks. The copy
+   * goes from the end of the file backward, a chunk at a time, while the upload goes forward from
+   * the start, and stops where it meets the parts the bucket acknowledged: it writes only what was
+   * not sent by then. Until they meet the job's progress does not show (`holdsBackProgress`): from
+   * the first progress on, a browser killed at any moment resumes with every byte it needs.
    * Reading the bytes (`getBytes`) waits for a copy still being written, in any context.
    * `recorded` settles when the record is written, `copied` when the copy stops.
    */
-  add(job: UploadJobRecord, blob: Blob): { recorded: Promise<void>; copied: Promise<void> };
+  add(
+    job: UploadJobRecord,
+    blob: Blob,
+    openWriter?: OpenCopyWriter,
+  ): { recorded: Promise<void>; copied: Promise<void> };
   /** Oldest first. */
   list(): Promise<UploadJobRecord[]>;
   /** Removes the job and its stored bytes. */
@@ -183,7 +186,7 @@ interface UploadDb extends DBSchema {
   [JOBS]: { key: string; value: UploadJobRecord };
   [BLOBS]: { key: string; value: Blob };
   /** Keyed by job id and the chunk's first byte in the file. */
-  [CHUNKS]: { key: [string, number]; value: Blob };
+  [CHUNKS]: { key: [string, number]; value: StoredChunk };
   [OWNED]: { key: string; value: OwnedFileRecord };
   [SHARED]: { key: string; value: SharedItemRecord };
 }
@@ -235,7 +238,8 @@ export function summarizeJob(job: UploadJobRecord): UploadJobSummary {
     type: job.type,
     size: job.size,
     state: job.state,
-    bytesDone: job.bytesDone,
+    // Not before every byte is sent or stored: see `add`.
+    bytesDone: holdsBackProgress(job.copy, firstNeededByte(job)) ? 0 : job.bytesDone,
     shareId: job.shareId,
     shareUrl: job.shareUrl,
     failure: job.failure ?? null,
@@ -300,26 +304,12 @@ function chunksOf(id: string): IDBKeyRange {
   return IDBKeyRange.bound([id, 0], [id, Infinity]);
 }
 
-/**
- * Runs `body` holding the Web Lock of the job's copy: the copy holds it exclusively while it is
- * written, readers of the bytes share it. The pages and the worker of an origin share the locks,
- * and a context that dies releases its own, so a copy cut off by a crash holds up nobody. Where
- * there are no Web Locks (the unit tests' environments), `body` runs at once.
- */
-function whileCopyLocked<T>(id: string, mode: LockMode, body: () => Promise<T>): Promise<T> {
-  // Node has no navigator; jsdom's has `locks: null`.
-  const locks: LockManager | null | undefined = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return body();
-  return locks.request(`ulak-copy:${id}`, { mode }, body);
-}
-
 class IdbUploadStore implements UploadStore {
   private connection: Promise<IDBPDatabase<UploadDb>> | undefined;
 
   constructor(
     private readonly name: string,
     private readonly copyChunkBytes: number,
-    private readonly catchUpMs: number,
   ) {}
 
   private db(): Promise<IDBPDatabase<UploadDb>> {
@@ -336,72 +326,73 @@ class IdbUploadStore implements UploadStore {
     return (await this.db()).get(JOBS, id);
   }
 
-  getBytes(id: string) {
+  getBytes(id: string): Promise<StoredBytes | undefined> {
     return whileCopyLocked(id, 'shared', async () => {
       const tx = (await this.db()).transaction([JOBS, BLOBS, CHUNKS]);
-      const chunks = tx.objectStore(CHUNKS);
-      const [job, whole, blobs, keys] = await Promise.all([
+      const [job, whole, keys] = await Promise.all([
         tx.objectStore(JOBS).get(id),
         tx.objectStore(BLOBS).get(id),
-        chunks.getAll(chunksOf(id)),
-        chunks.getAllKeys(chunksOf(id)),
+        tx.objectStore(CHUNKS).getAllKeys(chunksOf(id)),
       ]);
       if (job === undefined) return undefined;
-      if (whole !== undefined) return { from: 0, blob: whole };
-      // In key order: from the first byte stored to the end of the file. The copy writes them so,
-      // without gaps; anything else (never written so) would send wrong bytes: count it as lost.
-      const blob = new Blob(blobs);
-      const from = keys[0]?.[1] ?? job.size;
-      return from + blob.size === job.size ? { from, blob } : { from: job.size, blob: new Blob([]) };
+      if (job.copy?.place === 'opfs') return privateFileBytes(id, job.size, job.copy.from);
+      if (whole !== undefined) return wholeBlob(whole);
+      const starts = keys.map(([, start]) => start);
+      // Records of earlier versions say nothing of their copy: it begins at its first chunk.
+      const from = job.copy?.place === 'idb' ? job.copy.from : (starts[0] ?? job.size);
+      // Each chunk is read as a part needs it, in a transaction of its own (this one is over by then).
+      const read = async (start: number) => (await this.db()).get(CHUNKS, [id, start]);
+      return job.copy?.place === null ? nothingStored(job.size) : chunkedBytes(starts, job.size, from, read);
     });
   }
 
-  add(job: UploadJobRecord, blob: Blob) {
+  add(job: UploadJobRecord, blob: Blob, openWriter?: OpenCopyWriter) {
+    const added: UploadJobRecord = { ...job, copy: { place: null, from: job.size, writing: true } };
     const recorded = this.db().then(async (db) => {
-      await db.put(JOBS, job);
+      await db.put(JOBS, added);
     });
     // The lock is asked for now, before the record is written: any reader of the bytes saw the
     // record, so asks after the copy did, and waits for it.
     const copied = whileCopyLocked(job.id, 'exclusive', async () => {
       await recorded;
-      await this.copyBackward(job, blob);
+      await this.copyBackward(added, blob, openWriter);
     });
     return { recorded, copied };
   }
 
   /** See `add`. `added` is the job as recorded: where the copy starts. */
-  private async copyBackward(added: UploadJobRecord, blob: Blob): Promise<void> {
-    const db = await this.db();
-    const began = performance.now();
-    const neededAtStart = firstNeededByte(added);
-    let wrote = began;
-    let job: UploadJobRecord | undefined = added;
-    for (let end = blob.size; end > 0 && wantsBytes(job) && end > firstNeededByte(job);) {
-      const now = performance.now();
-      const pause = copyPauseMs(
-        {
-          elapsedMs: now - began,
-          sinceWriteMs: now - wrote,
-          copiedFrom: end,
-          uploading: job.state === 'uploading',
-          needed: firstNeededByte(job),
-          neededAtStart,
-          chunkBytes: this.copyChunkBytes,
+  private async copyBackward(added: UploadJobRecord, blob: Blob, openWriter?: OpenCopyWriter): Promise<void> {
+    const { id } = added;
+    const writer =
+      (await openWriter?.(id, blob).catch((error: unknown) => {
+        console.info('The private file system cannot keep the copy; IndexedDB does', error);
+        return undefined;
+      })) ??
+      idbCopyWriter(blob, {
+        put: async (start, bytes) => {
+          await (await this.db()).put(CHUNKS, bytes, [id, start]);
         },
-        this.catchUpMs,
-      );
-      if (pause > 0) {
-        await new Promise((resolve) => setTimeout(resolve, pause));
-      } else {
+        removeAll: async () => {
+          await (await this.db()).delete(CHUNKS, chunksOf(id));
+        },
+      });
+    const noteCopy = (copy: DeviceCopyState) =>
+      this.update(id, (current) => (wantsBytes(current) ? { ...current, copy } : undefined));
+    let job: UploadJobRecord | undefined = added;
+    let end = blob.size;
+    try {
+      while (end > 0 && wantsBytes(job) && end > firstNeededByte(job)) {
         const start = Math.max(0, end - this.copyChunkBytes);
-        await db.put(CHUNKS, blob.slice(start, end), [added.id, start]);
+        await writer.write(start, end);
         end = start;
-        wrote = performance.now();
+        job = await noteCopy({ place: writer.place, from: end, writing: true });
       }
-      job = await db.get(JOBS, added.id);
+    } finally {
+      // Done, or failed (no room left, say): a runner no longer waits for it to show progress.
+      if (wantsBytes(job)) job = await noteCopy({ place: writer.place, from: end, writing: false }).catch(() => job);
+      // A copy of a job finished or removed meanwhile would be left behind: drop it.
+      await writer.close(!wantsBytes(job));
     }
-    // A chunk written after the job was finished or removed would be left behind: drop them.
-    if (!wantsBytes(job)) await db.delete(CHUNKS, chunksOf(added.id));
   }
 
   async list() {
@@ -417,6 +408,7 @@ class IdbUploadStore implements UploadStore {
       tx.objectStore(CHUNKS).delete(chunksOf(id)),
     ]);
     await tx.done;
+    await removeCopyFile(id);
   }
 
   async update(
@@ -439,6 +431,7 @@ class IdbUploadStore implements UploadStore {
       result = next;
     }
     await tx.done;
+    if (dropBytes && next !== undefined) await removeCopyFile(id);
     return result;
   }
 
@@ -500,12 +493,9 @@ class IdbUploadStore implements UploadStore {
 /** The upload database of this origin; the options are for tests. Opens lazily, reopens after an upgrade. */
 export function createUploadStore(
   name: string = UPLOAD_DB_NAME,
-  {
-    copyChunkBytes = COPY_CHUNK_BYTES,
-    catchUpMs = COPY_CATCH_UP_MS,
-  }: { copyChunkBytes?: number; catchUpMs?: number } = {},
+  { copyChunkBytes = COPY_CHUNK_BYTES }: { copyChunkBytes?: number } = {},
 ): UploadStore {
-  return new IdbUploadStore(name, copyChunkBytes, catchUpMs);
+  return new IdbUploadStore(name, copyChunkBytes);
 }
 
 let defaultStore: UploadStore | undefined;
