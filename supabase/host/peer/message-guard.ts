@@ -45,8 +45,12 @@ export function createMessageGuard(options: {
     }
     if (typeof message !== 'object' || message === null) return refuse(INVALID_MESSAGE, 'Not a signalling message');
     const { type, dst } = message as { type?: unknown; dst?: unknown };
-    if (dst === undefined || typeof type !== 'string' || !QUEUED_TYPES.has(type)) return true;
+    if (typeof type !== 'string') return refuse(INVALID_MESSAGE, 'Not a signalling message');
+    // PeerJS forgets a page that sends a LEAVE to nobody while its socket stays open, and relays
+    // to it after that without telling us; pages never send one.
+    if (dst === undefined) return type !== 'LEAVE';
     if (typeof dst !== 'string') return refuse(INVALID_MESSAGE, 'Not a signalling message');
+    if (!QUEUED_TYPES.has(type)) return true;
     if (isLive(dst)) return true;
     // A page's offer to an absent id comes with its ICE candidates: the first message is queued
     // (the id may be reconnecting) and answered; the rest would only fill the queue.

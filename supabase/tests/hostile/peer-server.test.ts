@@ -169,6 +169,15 @@ describe('the PeerJS signalling server under hostile traffic', () => {
     expect(host.alive()).toBe(true);
   });
 
+  it('keeps relaying to a page that sent a LEAVE to nobody, so nothing is queued for it uncounted', async () => {
+    const a = track(await openPeer(host, '10.6.0.1'));
+    const b = track(await openPeer(host, '10.6.0.2'));
+    a.send({ type: 'LEAVE' });
+    b.send({ type: 'OFFER', dst: a.id, payload: { sdp: 'v=0' } });
+    await waitFor('the offer to reach the page', () => offersTo(a, b.id).length === 1, 30_000);
+    expect(b.received.filter((m) => m.type === 'EXPIRE')).toHaveLength(0);
+  });
+
   it('drops a page that stops reading, and the host keeps its memory while flooded from many sockets', async () => {
     const victimId = randomCode();
     const victim = await nonReadingPeer(host, '10.2.0.1', victimId);
@@ -238,10 +247,10 @@ describe('the PeerJS signalling server under hostile traffic', () => {
   it('answers one address only a few receive-code guesses a minute, so a waiting page is not found by guessing', async () => {
     // A page waiting under a receive code, and an attacker guessing codes from one address with
     // eight sockets at once, each waiting for the answer to its guess (EXPIRE: nobody there) before
-    // the next; the waiting page's code is its 30th guess. Each registration tests an id too.
+    // the next; the waiting page's code is its 60th guess. Each registration tests an id too.
     const waiting = track(await openPeer(host, '10.5.0.9'));
     const guesses = Array.from({ length: 10_000 }, randomCode);
-    guesses.splice(29, 0, waiting.id);
+    guesses.splice(59, 0, waiting.id);
     let next = 0;
     const retry: string[] = [];
     let answers = 0;
