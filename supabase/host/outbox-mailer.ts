@@ -1,8 +1,9 @@
 // The one-machine mailer when no SMTP_URL is set: every message is rendered by nodemailer exactly
 // as it would go over SMTP and written to <DATA_DIR>/outbox/ as an .eml file (open it with any
-// mail program), so `npm start` sends real, inspectable mail with no account anywhere.
+// mail program), so `npm start` sends real, inspectable mail with no account anywhere. The files
+// hold the recipients' addresses, so the sweep deletes them with the logs (prune).
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mailer } from '../functions/_shared/mailer.ts';
@@ -23,6 +24,25 @@ export function createOutboxMailer(outboxDir: string, from: string, log: (messag
       await writeFile(file, info.message as Buffer);
       log(`Mail to ${message.to.length} recipient(s) written to ${file} (set SMTP_URL to send it for real).`);
       return { accepted: [...message.to] };
+    },
+    async prune(before) {
+      let dir;
+      try {
+        dir = await opendir(outboxDir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // nothing sent yet
+        throw error;
+      }
+      // Read as a stream: the folder may hold a month of mail.
+      for await (const entry of dir) {
+        if (!entry.isFile() || !entry.name.endsWith('.eml')) continue;
+        const file = path.join(outboxDir, entry.name);
+        try {
+          if ((await stat(file)).mtime < before) await unlink(file);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
     },
   };
 }

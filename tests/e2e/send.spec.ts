@@ -72,7 +72,7 @@ test('recipients: a real address, no duplicates, Enter adds, at most 10', async 
   await expect(recipientInput(page)).toBeEnabled();
 });
 
-test('Upload and send mails the title, message, names and links, and the links download the files', async ({
+test('Upload and send mails the names, the links and the quoted title and message, and the links download the files', async ({
   page,
   browser,
 }) => {
@@ -107,8 +107,10 @@ test('Upload and send mails the title, message, names and links, and the links d
   const mail = await waitForMail(before);
   expect(mail.headers.split(/\r?\n/)).toContain(`From: ${sender}`);
   expect(mail.headers).toMatch(/^To: ada@example\.com, alan@example\.org$/m);
-  expect(mail.headers).toMatch(/^Subject: Quarterly files$/m);
-  expect(mail.text).toContain('Here are the files we talked about.');
+  // The subject is the product's own; the title and message are quoted as the sender's words.
+  expect(mail.headers).toMatch(/^Subject: Ulak: 2 files were shared with you$/m);
+  expect(mail.text).toContain('> Quarterly files');
+  expect(mail.text).toContain('> Here are the files we talked about.');
   expect(mail.text).toContain('report.pdf');
   expect(mail.text).toContain('photo.jpg');
   expect(mail.text).toContain('These links expire on');
@@ -158,7 +160,8 @@ test('the file-processing modal sends one file by email and closes', async ({ pa
 
   const mail = await waitForMail(before);
   expect(mail.headers).toMatch(/^To: grace@example\.com$/m);
-  expect(mail.headers).toMatch(/^Subject: Shared file: slides\.key$/m);
+  expect(mail.headers).toMatch(/^Subject: Ulak: a file was shared with you$/m);
+  expect(mail.text).toContain('> Shared file: slides.key');
   expect(mail.text).toContain(link ?? 'missing link');
 
   // Its Download saves the file itself.

@@ -13,6 +13,11 @@ export interface Mailer {
   readonly from: string;
   /** Hands the message on; resolves with the addresses the transport accepted. */
   send(message: MailMessage): Promise<{ accepted: string[] }>;
+  /**
+   * Deletes the copies of messages handed on before `before`, where the mailer keeps any (the
+   * outbox does; SMTP keeps none): the sweep calls it with the logs' retention.
+   */
+  prune?(before: Date): Promise<void>;
 }
 
 /** MAIL_FROM when set, else `{product} <no-reply@{the app's host name}>`. */

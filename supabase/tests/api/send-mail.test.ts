@@ -1,10 +1,20 @@
 // @vitest-environment node
 // POST /send against a real database and bucket. The mailer is our own interface's capturing
 // implementation (the outbox mailer that `npm start` uses is tested on a real folder separately).
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_RECIPIENTS, RETENTION_MS } from '../../functions/_shared/domain/constants.ts';
-import { SEND_MAX_PER_WINDOW, SEND_WINDOW_MS } from '../../functions/_shared/domain/recipients.ts';
+import { DEFAULT_LIMITS } from '../../functions/_shared/config.ts';
+import { DAY_MS, MAX_RECIPIENTS, RETENTION_MS } from '../../functions/_shared/domain/constants.ts';
+import {
+  MAX_SEND_TITLE_LENGTH,
+  SEND_MAX_PER_WINDOW,
+  SEND_WINDOW_MS,
+} from '../../functions/_shared/domain/recipients.ts';
+import { sweepExpired } from '../../functions/_shared/handlers/sweep.ts';
 import type { MailMessage, Mailer } from '../../functions/_shared/mailer.ts';
+import { createOutboxMailer } from '../../host/outbox-mailer.ts';
 import { startTestPlatform, TEST_PUBLIC_ORIGIN, type TestPlatform } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
 
@@ -69,7 +79,7 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
 
   const items = () => [report, photo].map(({ shareId, ownerToken }) => ({ shareId, ownerToken }));
 
-  it('sends one mail with the title, the message, the names, the links and the expiry warning', async () => {
+  it("sends one mail with the names, the links, the expiry warning and the sender's quoted words", async () => {
     const res = await p.call('POST', '/send', {
       headers: newVisitor(),
       body: {
@@ -84,7 +94,11 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
     expect(sent).toHaveLength(1);
     const mail = sent[0]!;
     expect(mail.to).toEqual(['ada@example.com', 'alan@example.org']);
-    expect(mail.subject).toBe('Quarterly files');
+    expect(mail.subject).toBe('Ulak: 2 files were shared with you');
+    expect(mail.text).toContain(
+      'The person who shared them wrote this (not checked by Ulak):\n> Quarterly files\n>\n> Here are the files we talked about.',
+    );
+    expect(mail.html).toMatch(/<blockquote[^>]*>\s*<p><strong>Quarterly files<\/strong><\/p>/);
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain('Here are the files we talked about.');
       expect(body).toContain(`${TEST_PUBLIC_ORIGIN}/s/${report.shareId}`);
@@ -108,20 +122,21 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
     });
     expect(res.status).toBe(200);
     const mail = sent[0]!;
-    expect(mail.subject).toBe('Hi Bcc: everyone@example.com');
+    expect(mail.subject).toBe('Ulak: 2 files were shared with you');
+    expect(mail.text).toContain('> Hi Bcc: everyone@[link removed]');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('href="http://evil.test"');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.html).toContain('report &lt;final&gt;.txt');
   });
 
-  it('writes the mail in Turkish when the sender uses Turkish, with the default title', async () => {
+  it('writes the mail in Turkish when the sender uses Turkish', async () => {
     const res = await p.call('POST', '/send', {
       headers: newVisitor(),
       body: { recipients: ['ada@example.com'], language: 'tr', items: items().slice(0, 1) },
     });
     expect(res.status).toBe(200);
-    expect(sent[0]!.subject).toBe('Paylaşılan dosya');
+    expect(sent[0]!.subject).toBe('Ulak: sizinle bir dosya paylaşıldı');
     expect(sent[0]!.text).toContain('tarihinde dolar');
   });
 
@@ -149,7 +164,7 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
     }
     const tooLong = await p.call('POST', '/send', {
       headers: newVisitor(),
-      body: { recipients: ['a@example.com'], title: 'x'.repeat(201), items: items() },
+      body: { recipients: ['a@example.com'], title: 'x'.repeat(MAX_SEND_TITLE_LENGTH + 1), items: items() },
     });
     expect(tooLong.status).toBe(400);
     const noFiles = await p.call('POST', '/send', {
@@ -229,6 +244,100 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
       expect(res.status).toBe(404);
     } finally {
       p.advanceTime(-(RETENTION_MS + 60_000));
+    }
+  });
+
+  it("writes its own subject and links whatever the caller sends: the sender's URLs are taken out", async () => {
+    const res = await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: {
+        recipients: ['ada@example.com'],
+        title: 'URGENT: verify your account at https://evil.test/login',
+        message: 'Sign in at www.evil.test or paypal.com.evil.xyz/verify, or mailto:x@evil.test.\nThanks',
+        subject: 'Your account is suspended',
+        links: ['https://evil.test/a'],
+        html: '<a href="https://evil.test/b">b</a>',
+        url: 'https://evil.test/c',
+        items: items(),
+      },
+    });
+    expect(res.status).toBe(200);
+    const mail = sent[0]!;
+    const own = [report, photo].map((f) => `${TEST_PUBLIC_ORIGIN}/s/${f.shareId}`);
+    expect(mail.subject).toBe('Ulak: 2 files were shared with you');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).not.toMatch(/evil|suspended/i);
+      expect(body).toContain('[link removed]');
+      // Every link a mail program could follow is one of the shares'.
+      for (const url of body.match(/[a-z]+:\/\/[^\s"<]+/gi) ?? []) expect(own).toContain(url);
+    }
+    expect([...mail.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]).sort()).toEqual([...own].sort());
+    expect(mail.text).toContain('> URGENT: verify your account at [link removed]');
+  });
+
+  it('refuses a file deleted by its owner while its row waits for the sweep', async () => {
+    const gone = await upload(p, 'gone.txt', 'deleted');
+    await p.ctx.db.query('update public.files set deleted_at = now() where share_id = $1', [gone.shareId]);
+    const res = await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: { recipients: ['a@example.com'], items: [{ shareId: gone.shareId, ownerToken: gone.ownerToken }] },
+    });
+    expect(res.status).toBe(404);
+    expect(sent).toHaveLength(0);
+  });
+
+  it(`allows ${DEFAULT_LIMITS.MAIL_RECIPIENTS_PER_DAY} recipients per visitor a day, then answers 429 with Retry-After`, async () => {
+    const visitor = newVisitor();
+    const send = (count: number, from = visitor) =>
+      p.call('POST', '/send', {
+        headers: from,
+        body: {
+          recipients: Array.from({ length: count }, (_, i) => `p${i}@example.com`),
+          items: items().slice(0, 1),
+        },
+      });
+    const full = DEFAULT_LIMITS.MAIL_RECIPIENTS_PER_DAY / MAX_RECIPIENTS;
+    for (let i = 0; i < full; i++) expect((await send(MAX_RECIPIENTS)).status).toBe(200);
+    const refused = await send(1);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      code: 'rate_limited',
+      params: { max: DEFAULT_LIMITS.MAIL_RECIPIENTS_PER_DAY },
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(SEND_WINDOW_MS / 1000);
+    expect(sent).toHaveLength(full);
+    expect((await send(1, newVisitor())).status).toBe(200);
+    p.advanceTime(DAY_MS + 60_000);
+    try {
+      expect((await send(MAX_RECIPIENTS)).status).toBe(200);
+    } finally {
+      p.advanceTime(-(DAY_MS + 60_000));
+    }
+  });
+
+  it('keeps the mail the outbox wrote, with its addresses, no longer than the logs', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ulak-outbox-'));
+    p.ctx.mailer = createOutboxMailer(dir, 'Ulak <no-reply@app.test>', () => {});
+    try {
+      const res = await p.call('POST', '/send', {
+        headers: newVisitor(),
+        body: { recipients: ['kept.briefly@example.com'], items: items().slice(0, 1) },
+      });
+      expect(res.status).toBe(200);
+      expect(await readdir(dir)).toHaveLength(1);
+      await sweepExpired(p.ctx);
+      expect(await readdir(dir)).toHaveLength(1);
+      const retention = p.ctx.config.limits.logRetentionMs + 60_000;
+      p.advanceTime(retention);
+      try {
+        await sweepExpired(p.ctx);
+      } finally {
+        p.advanceTime(-retention);
+      }
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      p.ctx.mailer = capturing;
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

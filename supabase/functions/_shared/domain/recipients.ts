@@ -3,11 +3,14 @@
 import { MAX_RECIPIENTS } from './constants.ts';
 import { isValidEmail } from './validation.ts';
 
-/** Longest title a send may carry (it becomes the mail's subject line). */
-export const MAX_SEND_TITLE_LENGTH = 200;
+/**
+ * Longest title a send may carry (default 100): it is quoted in the mail as the sender's words,
+ * never its subject, and a line is all it needs.
+ */
+export const MAX_SEND_TITLE_LENGTH = 100;
 
-/** Longest personal message a send may carry. */
-export const MAX_SEND_MESSAGE_LENGTH = 2_000;
+/** Longest personal message a send may carry (default 1,000): a note, not a letter from the operator's domain. */
+export const MAX_SEND_MESSAGE_LENGTH = 1_000;
 
 /** Sends one visitor may make per window, so the endpoint cannot be used to spam. */
 export const SEND_MAX_PER_WINDOW = 10;

@@ -1,12 +1,13 @@
 // POST /send: emails the share links of files this device uploaded to up to MAX_RECIPIENTS people.
-// Not an open relay: the page names only share ids (with their owner tokens); the server writes
-// the message itself from what it knows about those files, escapes the person's title and message,
-// limits their length, checks every address and rate-limits each visitor: a send is reserved
-// before any mail goes out (one atomic step), so parallel calls cannot send past the limit.
+// Not an open relay: the page names only share ids (with their owner tokens) of live files; the
+// server writes the message itself from a fixed template (send-mail-template.ts), limits the
+// length of the sender's words, checks every address and rate-limits each visitor, by sends an
+// hour and by recipients a day. The slots are taken before any mail goes out (each one atomic),
+// so parallel calls cannot send past the limits.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
 import type { ApiErrorCode, SendResult } from '../domain/api-types.ts';
-import { FILE_LIST_LIMIT, MAX_RECIPIENTS, RETENTION_DAYS, DAY_MS } from '../domain/constants.ts';
+import { DAY_MS, FILE_LIST_LIMIT, MAX_RECIPIENTS } from '../domain/constants.ts';
 import {
   MAX_SEND_MESSAGE_LENGTH,
   MAX_SEND_TITLE_LENGTH,
@@ -18,16 +19,14 @@ import {
 import { isShareId } from '../domain/share-id.ts';
 import { filesByShareIds, type FileRow } from '../files-repo.ts';
 import { HttpError, json, readJson } from '../http.ts';
-import type { MailMessage } from '../mailer.ts';
 import { ownerTokenMatches } from '../owner-token.ts';
 import { releaseSlot, takeSlot, type RateLimit } from '../rate-limit.ts';
 import { visitorOf } from '../visitor.ts';
-import { hasExpired, recordEvent, shareUrl } from './share-common.ts';
+import { buildShareMail, type SendContent } from './send-mail-template.ts';
+import { isVisible, recordEvent } from './share-common.ts';
 
 export const MAIL_SENT_EVENT = 'mail_sent';
 const MAX_TOKEN_LENGTH = 200;
-
-type MailLanguage = 'en' | 'tr';
 
 const RECIPIENT_ERRORS = {
   none: ['recipients_none', 'Please add at least one email address'],
@@ -40,50 +39,6 @@ const RECIPIENT_ERRORS = {
 function recipientError(problem: keyof typeof RECIPIENT_ERRORS): HttpError {
   const [code, message] = RECIPIENT_ERRORS[problem];
   return new HttpError(400, code, message, problem === 'full' ? { max: MAX_RECIPIENTS } : undefined);
-}
-
-/** The mail's wording, in the sender's language (the recipients most likely share it). */
-const TEXTS: Record<
-  MailLanguage,
-  {
-    locale: string;
-    defaultTitle: string;
-    intro: (product: string, count: number) => string;
-    expiry: (date: string, days: number) => string;
-    footer: (product: string) => string;
-  }
-> = {
-  en: {
-    locale: 'en-GB',
-    defaultTitle: 'Shared file',
-    intro: (product, count) =>
-      count === 1 ? `A file was shared with you on ${product}:` : `${count} files were shared with you on ${product}:`,
-    expiry: (date, days) =>
-      `These links expire on ${date} (${days === 1 ? '1 day' : `${days} days`} after upload). The files are then deleted automatically and cannot be recovered, so download them before then.`,
-    footer: (product) =>
-      `Sent by ${product} because someone entered your address when sharing files. ${product} does not keep your address.`,
-  },
-  tr: {
-    locale: 'tr-TR',
-    defaultTitle: 'Paylaşılan dosya',
-    intro: (product, count) =>
-      count === 1
-        ? `${product} üzerinden sizinle bir dosya paylaşıldı:`
-        : `${product} üzerinden sizinle ${count} dosya paylaşıldı:`,
-    expiry: (date, days) =>
-      `Bu bağlantıların süresi ${date} tarihinde dolar (yüklemeden ${days} gün sonra). Dosyalar ardından otomatik olarak silinir ve geri getirilemez; lütfen o zamana kadar indirin.`,
-    footer: (product) =>
-      `Bu e-posta, biri dosya paylaşırken adresinizi girdiği için ${product} tarafından gönderildi. ${product} adresinizi saklamaz.`,
-  },
-};
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 function parseItems(value: unknown): { shareId: string; ownerToken: string }[] {
@@ -124,72 +79,34 @@ function validTimeZone(value: unknown): string {
   }
 }
 
-export interface SendContent {
-  title: string;
-  message: string;
-  language: MailLanguage;
-  timeZone: string;
-}
-
-/** The mail, written by the server from the files' own names and links. */
-export function buildShareMail(
-  ctx: Pick<ApiContext, 'config'>,
-  recipients: readonly string[],
-  files: readonly FileRow[],
-  content: SendContent,
-): MailMessage {
-  const texts = TEXTS[content.language];
-  const product = ctx.config.productName;
-  const subject = content.title || texts.defaultTitle;
-  // The first link to expire. Its window was the retention setting when it was uploaded, which
-  // the admin may have changed since, so the days said are its own, not today's setting.
-  let first: { expiresAt: Date; from: Date } | null = null;
-  for (const f of files) {
-    if (f.expiresAt && (!first || f.expiresAt < first.expiresAt)) {
-      first = { expiresAt: f.expiresAt, from: f.completedAt ?? f.createdAt };
-    }
-  }
-  const expiresAt = first?.expiresAt ?? null;
-  const days = first
-    ? Math.max(1, Math.round((first.expiresAt.getTime() - first.from.getTime()) / DAY_MS))
-    : RETENTION_DAYS;
-  const date = expiresAt
-    ? new Intl.DateTimeFormat(texts.locale, {
-        dateStyle: 'long',
-        timeStyle: 'short',
-        timeZone: content.timeZone,
-      }).format(expiresAt) + (content.timeZone === 'UTC' ? ' UTC' : '')
-    : null;
-  const links = files.map((f) => ({ name: f.name, url: shareUrl(ctx.config, f.shareId) }));
-
-  const text = [
-    ...(content.message ? [content.message, ''] : []),
-    texts.intro(product, files.length),
-    '',
-    ...links.flatMap((l) => [`- ${l.name}`, `  ${l.url}`]),
-    '',
-    ...(date ? [texts.expiry(date, days), ''] : []),
-    '--',
-    texts.footer(product),
-  ].join('\n');
-
-  const html = `<!doctype html>
-<html lang="${content.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1b1e">
-<h1 style="font-size:20px">${escapeHtml(subject)}</h1>
-${content.message ? `<p style="white-space:pre-wrap">${escapeHtml(content.message)}</p>` : ''}
-<p>${escapeHtml(texts.intro(product, files.length))}</p>
-<ul>
-${links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.name)}</a><br><span style="color:#555">${escapeHtml(l.url)}</span></li>`).join('\n')}
-</ul>
-${date ? `<p style="color:#b45309"><strong>${escapeHtml(texts.expiry(date, days))}</strong></p>` : ''}
-<hr><p style="font-size:12px;color:#666">${escapeHtml(texts.footer(product))}</p>
-</body></html>`;
-
-  return { to: recipients, subject, text, html };
-}
-
 export const SEND_LIMIT: RateLimit = { action: 'send', max: SEND_MAX_PER_WINDOW, windowMs: SEND_WINDOW_MS };
+
+function recipientsLimit(ctx: ApiContext): RateLimit {
+  return { action: 'send_recipients', max: ctx.config.limits.mailRecipientsPerDay, windowMs: DAY_MS };
+}
+
+/**
+ * Takes one slot of the day's recipient limit per recipient, or none: a send that does not fit
+ * gives back what it took, and is refused whole.
+ */
+async function takeRecipientSlots(ctx: ApiContext, visitor: string, count: number): Promise<void> {
+  const limit = recipientsLimit(ctx);
+  for (let taken = 0; taken < count; taken++) {
+    const slot = await takeSlot(ctx.db, limit, visitor, ctx.now());
+    if (slot.ok) continue;
+    await releaseRecipientSlots(ctx, visitor, taken);
+    throw new HttpError(
+      429,
+      'rate_limited',
+      `Too many email recipients from here: at most ${limit.max} a day. Please try again later.`,
+      { max: limit.max, retryAfterSeconds: slot.retryAfterSeconds },
+    );
+  }
+}
+
+async function releaseRecipientSlots(ctx: ApiContext, visitor: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await releaseSlot(ctx.db, recipientsLimit(ctx), visitor);
+}
 
 export const sendMail: RouteHandler = async (req, ctx) => {
   const mailer = ctx.mailer;
@@ -214,11 +131,15 @@ export const sendMail: RouteHandler = async (req, ctx) => {
       retryAfterSeconds: slot.retryAfterSeconds,
     });
   }
+  let recipientsTaken = 0;
   try {
+    await takeRecipientSlots(ctx, visitor, checked.recipients.length);
+    recipientsTaken = checked.recipients.length;
     return await sendReserved(req, ctx, mailer, items, checked.recipients, content);
   } catch (error) {
-    // Nothing went out: the reserved send is given back.
+    // Nothing went out: the reserved send and recipients are given back.
     await releaseSlot(ctx.db, SEND_LIMIT, visitor);
+    await releaseRecipientSlots(ctx, visitor, recipientsTaken);
     throw error;
   }
 };
@@ -243,7 +164,7 @@ async function sendReserved(
   const files: FileRow[] = [];
   for (const item of items) {
     const row = rows.get(item.shareId);
-    if (!row || row.uploadState !== 'complete' || hasExpired(row, now)) {
+    if (!row || !isVisible(row, now)) {
       throw new HttpError(404, 'file_not_found', 'One of the files was not found or has expired. Upload it again.');
     }
     if (!(await ownerTokenMatches(item.ownerToken, row.ownerTokenHash))) {

@@ -38,6 +38,11 @@ async function pruneLogs(ctx: ApiContext, now: Date): Promise<void> {
   const before = new Date(now.getTime() - ctx.config.limits.logRetentionMs).toISOString();
   await ctx.db.query('delete from public.system_logs where created_at < $1::timestamptz', [before]);
   await ctx.db.query('delete from public.download_logs where downloaded_at < $1::timestamptz', [before]);
+  // The outbox's mail holds recipients' addresses: kept no longer than the logs. A folder that
+  // cannot be cleaned is reported, and stops nothing else the sweep does.
+  await ctx.mailer?.prune?.(new Date(before)).catch((error: unknown) => {
+    ctx.log.warn(`Could not prune the outbox: ${error instanceof Error ? error.message : String(error)}`);
+  });
   await pruneRateLimits(ctx.db, new Date(now.getTime() - DAY_MS));
 }
 
