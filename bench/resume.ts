@@ -1,10 +1,14 @@
 // Resume after a killed browser: a file uploaded through the app in Chromium, with the browser
-// killed (SIGKILL, every process) when half of it is stored, started again on the same profile and
-// the app opened; against the same file uploaded without interruption in the same run.
+// killed (SIGKILL, every process) when the page shows 5 %, 20 % and 50 %, started again on the same
+// profile and the app opened; against the same file uploaded without interruption in the same run.
+// The killed runs' first browser sends over a link of RESUME_LINK_MIB_PER_S (a fast home uplink),
+// so that 5 % is a moment the page shows; the uninterrupted upload and every second browser go at
+// the loopback's speed.
 //
-// Figures: bytes sent again (all part-body bytes the browser sent, counted on the wire by an HTTP
-// proxy in front of the host, minus the file's size), parts the bucket finished twice, and the
-// interrupted upload's time (click to done, the browser restart included) over the uninterrupted one.
+// Figures, per kill: parts stored when killed, parts whose ETag was stored and that were sent again
+// (must be 0), parts the bucket finished twice (must be 0), bytes sent again (all part-body bytes
+// the browser sent, counted on the wire by an HTTP proxy in front of the host, minus the file's
+// size), and the second browser's time from its start to done against the uninterrupted upload.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,35 +19,45 @@ import { killBrowser } from '../tests/e2e/fixtures/kill-browser.ts';
 import { fmtMiB, MiB, startPlatform } from './platform.ts';
 import { makeFile } from './upload.ts';
 
+/** The killed runs' link: 40 MiB/s (about 335 Mbit/s, a fast home uplink), one part at a time. */
+const RESUME_LINK_MIB_PER_S = 40;
+
 export interface ResumeBenchOptions {
   /** Port for the platform this benchmark starts (its own `npm start`). */
   port: number;
   /** File size in bytes (the figures are quoted for 1 GiB). */
   size: number;
-  /** Fraction of the file stored when the browser is killed. Default 0.5. */
-  killAt?: number;
+  /** Percentages the page shows when the browser is killed. Default 5, 20 and 50. */
+  killAt?: readonly number[];
+}
+
+export interface ResumeKill {
+  /** What the page showed when the browser was killed. */
+  shownPercent: number;
+  /** Parts stored in IndexedDB when the browser was killed, of all parts. */
+  partsStoredAtKill: number;
+  partCount: number;
+  /** Parts whose ETag was stored when killed, and that the second browser sent again. */
+  storedPartsSentAgain: number;
+  /** Parts the bucket answered 200 for in both browser runs. */
+  finishedPartsSentAgain: number;
+  /** Part-body bytes sent in the interrupted upload beyond the file's size. */
+  bytesSentAgain: number;
+  /** The second browser: from its start to the upload done. */
+  resumeSeconds: number;
 }
 
 export interface ResumeBenchResult {
   size: number;
   uninterruptedSeconds: number;
-  interruptedSeconds: number;
-  /** interruptedSeconds / uninterruptedSeconds. */
-  ratio: number;
-  /** Part-body bytes sent in the interrupted upload beyond the file's size. */
-  bytesSentAgain: number;
-  /** Parts the bucket answered 200 for in both browser runs. */
-  finishedPartsSentAgain: number;
-  /** Parts stored in IndexedDB when the browser was killed, of all parts. */
-  partsStoredAtKill: number;
-  partCount: number;
+  kills: ResumeKill[];
 }
 
 interface JobView {
   state: string;
   bytesDone: number;
   size: number;
-  parts: unknown[];
+  parts: { partNumber: number }[];
   partCount: number | null;
 }
 
@@ -73,6 +87,19 @@ async function waitForJob(page: Page, check: (job: JobView) => boolean): Promise
     if (job !== undefined && check(job)) return job;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Waits until the page shows at least `percent` % for the upload (Home's progress bar); returns it. */
+async function waitForShown(page: Page, percent: number): Promise<number> {
+  const shown = await page.waitForFunction(
+    (at) => {
+      const value = Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? 0);
+      return value >= at ? value : null;
+    },
+    percent,
+    { polling: 10, timeout: 0 },
+  );
+  return (await shown.jsonValue()) ?? percent;
 }
 
 function launch(profile: string, origin: string, proxy: CountingProxy): Promise<BrowserContext> {
@@ -106,17 +133,70 @@ async function startUpload(page: Page, file: string): Promise<number> {
   return started;
 }
 
+async function killedAt(
+  killAt: number,
+  file: string,
+  size: number,
+  dir: string,
+  origin: string,
+  proxy: CountingProxy,
+): Promise<ResumeKill> {
+  proxy.answers.length = 0;
+  proxy.started.length = 0;
+  proxy.partBytes = 0;
+  proxy.setRun(1);
+  proxy.throttleParts(RESUME_LINK_MIB_PER_S * MiB);
+  const profile = path.join(dir, `profile-killed-${killAt}`);
+  const first = await launch(profile, origin, proxy);
+  const page = await openApp(first);
+  await startUpload(page, file);
+  const shownPercent = await waitForShown(page, killAt);
+  const closed = new Promise((resolve) => first.once('close', resolve));
+  killBrowser(profile);
+  await closed;
+  proxy.setRun(2);
+  proxy.throttleParts(null);
+  const restarted = performance.now();
+  const second = await launch(profile, origin, proxy);
+  let atStart: JobView | undefined;
+  let done: JobView;
+  try {
+    const reopened = second.pages()[0] ?? (await second.newPage());
+    await reopened.goto('/');
+    atStart = await readJob(reopened);
+    done = await waitForJob(reopened, (job) => job.state === 'done' || job.state === 'failed');
+  } finally {
+    await second.close();
+  }
+  if (done.state !== 'done') throw new Error(`The upload killed at ${killAt} % did not resume: ${done.state}`);
+  const resumeSeconds = (performance.now() - restarted) / 1000;
+  // The worker may have recorded a part or two before the page read the job: the stored parts are
+  // the ones the second run's first answer did not bring.
+  const secondFinished = new Set(proxy.answers.filter((a) => a.run === 2 && a.status === 200).map((a) => a.partNumber));
+  const stored = new Set(
+    (atStart?.parts ?? []).map((part) => part.partNumber).filter((part) => !secondFinished.has(part)),
+  );
+  const finishedFirst = new Set(proxy.answers.filter((a) => a.run === 1 && a.status === 200).map((a) => a.partNumber));
+  return {
+    shownPercent,
+    partsStoredAtKill: stored.size,
+    partCount: done.partCount ?? 0,
+    storedPartsSentAgain: proxy.started.filter((s) => s.run === 2 && stored.has(s.partNumber)).length,
+    finishedPartsSentAgain: [...secondFinished].filter((part) => finishedFirst.has(part)).length,
+    bytesSentAgain: proxy.partBytes - size,
+    resumeSeconds,
+  };
+}
+
 export async function runResumeBench(opts: ResumeBenchOptions): Promise<ResumeBenchResult> {
-  const killAt = opts.killAt ?? 0.5;
   const dir = await mkdtemp(path.join(tmpdir(), 'ulak-bench-resume-'));
   const platform = await startPlatform(opts.port);
   const proxy = await startCountingProxy();
   try {
     const file = await makeFile(dir, 'resume-bench.bin', opts.size);
 
-    // Uninterrupted, through the same proxy.
-    const plainProfile = path.join(dir, 'profile-plain');
-    const plain = await launch(plainProfile, platform.origin, proxy);
+    // Uninterrupted, through the same proxy at full speed.
+    const plain = await launch(path.join(dir, 'profile-plain'), platform.origin, proxy);
     let uninterruptedSeconds: number;
     try {
       const page = await openApp(plain);
@@ -127,56 +207,23 @@ export async function runResumeBench(opts: ResumeBenchOptions): Promise<ResumeBe
       await plain.close();
     }
 
-    // Interrupted at killAt, then the app opened again on the same profile.
-    proxy.answers.length = 0;
-    proxy.started.length = 0;
-    proxy.partBytes = 0;
-    const profile = path.join(dir, 'profile-killed');
-    const first = await launch(profile, platform.origin, proxy);
-    const page = await openApp(first);
-    const started = await startUpload(page, file);
-    const atKill = await waitForJob(page, (job) => job.bytesDone >= job.size * killAt);
-    const closed = new Promise((resolve) => first.once('close', resolve));
-    killBrowser(profile);
-    await closed;
-    proxy.setRun(2);
-    const second = await launch(profile, platform.origin, proxy);
-    let done: JobView;
-    try {
-      const reopened = second.pages()[0] ?? (await second.newPage());
-      await reopened.goto('/');
-      done = await waitForJob(reopened, (job) => job.state === 'done');
-    } finally {
-      await second.close();
+    const kills: ResumeKill[] = [];
+    for (const killAt of opts.killAt ?? [5, 20, 50]) {
+      kills.push(await killedAt(killAt, file, opts.size, dir, platform.origin, proxy));
     }
-    const interruptedSeconds = (performance.now() - started) / 1000;
-
-    const finishedFirst = new Set(
-      proxy.answers.filter((a) => a.run === 1 && a.status === 200).map((a) => a.partNumber),
-    );
-    const finishedPartsSentAgain = proxy.answers.filter(
-      (a) => a.run === 2 && a.status === 200 && finishedFirst.has(a.partNumber),
-    ).length;
-    const result: ResumeBenchResult = {
-      size: opts.size,
-      uninterruptedSeconds,
-      interruptedSeconds,
-      ratio: interruptedSeconds / uninterruptedSeconds,
-      bytesSentAgain: proxy.partBytes - opts.size,
-      finishedPartsSentAgain,
-      partsStoredAtKill: atKill.parts.length,
-      partCount: done.partCount ?? 0,
-    };
-    console.log(`\nResume after a killed browser, ${fmtMiB(opts.size)} file, killed at ${Math.round(killAt * 100)} %`);
-    console.log(`  parts stored when killed:                ${result.partsStoredAtKill} of ${result.partCount}`);
-    console.log(
-      `  bytes sent again:                        ${fmtMiB(result.bytesSentAgain)} (${result.bytesSentAgain} bytes)`,
-    );
-    console.log(`  parts the bucket finished twice:         ${result.finishedPartsSentAgain}`);
+    console.log(`\nResume after a killed browser, ${fmtMiB(opts.size)} file`);
     console.log(`  uninterrupted upload:                    ${uninterruptedSeconds.toFixed(1)} s`);
-    console.log(`  interrupted upload (restart included):   ${interruptedSeconds.toFixed(1)} s`);
-    console.log(`  ratio interrupted / uninterrupted:       ${result.ratio.toFixed(2)}`);
-    return result;
+    for (const kill of kills) {
+      console.log(`  killed at ${kill.shownPercent} % shown (first browser over ${RESUME_LINK_MIB_PER_S} MiB/s):`);
+      console.log(`    parts stored when killed:              ${kill.partsStoredAtKill} of ${kill.partCount}`);
+      console.log(`    stored parts sent again:               ${kill.storedPartsSentAgain}`);
+      console.log(`    parts the bucket finished twice:       ${kill.finishedPartsSentAgain}`);
+      console.log(
+        `    bytes sent again:                      ${fmtMiB(kill.bytesSentAgain)} (${kill.bytesSentAgain} bytes)`,
+      );
+      console.log(`    second browser, start to done:         ${kill.resumeSeconds.toFixed(1)} s`);
+    }
+    return { size: opts.size, uninterruptedSeconds, kills };
   } finally {
     await proxy.close();
     await platform.stop();

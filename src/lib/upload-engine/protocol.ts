@@ -4,9 +4,9 @@
 // `satisfies UploadMessage`, and checks what it receives with the guards below. Both import this
 // module (its names and guards are small), and nothing else of the engine's unless they run it.
 //
-// The page writes each job to IndexedDB and copies its Blob there, and hands the Blob to the runner
-// in its 'upload:resume' as well: the run starts from it while the copy of a large file is still
-// being written. The stored copy is what every later runner uses (after a crash, a closed tab, in
+// The page writes each job to IndexedDB and a copy of its Blob on the device, and hands the Blob
+// to the runner in its 'upload:resume' as well: the run starts from it while the copy of a large
+// file is still being written. The stored copy is what every later runner uses (after a crash, a closed tab, in
 // the next worker), so a message that is lost loses nothing.
 
 import type { FileDto } from '@domain/api-types';
