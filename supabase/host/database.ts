@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { DISK_FULL } from '../functions/_shared/db.ts';
 import { createPostgresDb, isDatabaseDown, type ScriptDb } from '../functions/_shared/postgres-db.ts';
+import { createDiskReserve, describeShortage, type DiskReserve } from './disk-reserve.ts';
 
 /** The migrations shipped with the app; the Supabase CLI applies the same files on Supabase. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
@@ -16,6 +18,8 @@ export interface OpenDatabaseOptions {
   log?: (msg: string) => void;
   /** For tests; defaults to supabase/migrations. */
   migrationsDir?: string;
+  /** The host's free-space reserve; the embedded database writes only while it holds. Default: none. */
+  reserve?: DiskReserve;
 }
 
 export interface OpenedDatabase {
@@ -32,7 +36,9 @@ export interface OpenedDatabase {
  */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenedDatabase> {
   const log = opts.log ?? (() => {});
-  const opened = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir, log);
+  const opened = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl)
+    : await openPglite(opts.dataDir, opts.reserve ?? createDiskReserve(0), log);
   try {
     await bootstrapRoles(opened.db);
     const applied = await applyMigrations(opened.db, opts.migrationsDir ?? MIGRATIONS_DIR);
@@ -72,9 +78,15 @@ async function openPostgres(url: string): Promise<OpenedDatabase> {
  * PGlite does not lock its folder, and two processes writing to one folder corrupt it (DESIGN §5).
  * A lock file with our pid refuses a second live process; a lock left by a dead one is taken over.
  */
-async function openPglite(dataDir: string, log: (msg: string) => void): Promise<OpenedDatabase> {
+async function openPglite(dataDir: string, reserve: DiskReserve, log: (msg: string) => void): Promise<OpenedDatabase> {
   const dir = path.resolve(dataDir, 'pglite');
   await ensureWritableFolder(dir);
+  await reserve.holdDatabase(dir);
+  // Opening writes too (recovery, a checkpoint, the migrations): not on a disk without room.
+  const room = await reserve.room(dir);
+  if (!room.ok) {
+    throw new Error(describeShortage(dir, room, reserve));
+  }
   const lockFile = path.join(path.resolve(dataDir), 'pglite.lock');
   await takeLock(lockFile, dir);
 
@@ -94,7 +106,7 @@ async function openPglite(dataDir: string, log: (msg: string) => void): Promise<
 
   let closed = false;
   return {
-    db: pgliteDb(pg),
+    db: pgliteDb(pg, async () => (await reserve.room(dir)).ok),
     kind: 'pglite',
     async close() {
       if (closed) return;
@@ -146,18 +158,48 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** PGlite as a ScriptDb. Transactions use PGlite's own (it serialises everything on one session). */
-function pgliteDb(pg: PGlite): ScriptDb {
+/**
+ * What a statement meets when the disk is below the reserve: the SQLSTATE PostgreSQL gives a full
+ * disk, which the API answers with 507.
+ */
+class DiskFull extends Error {
+  readonly code = DISK_FULL;
+  constructor() {
+    super('The disk is below its free-space reserve: the database takes no writes until there is room again.');
+    this.name = 'DiskFull';
+  }
+}
+
+/**
+ * PGlite as a ScriptDb. Transactions use PGlite's own (it serialises everything on one session).
+ * While `writable()` says no, each call runs in a read-only transaction: PostgreSQL itself then
+ * refuses whatever would write (a view counted by a function included) and reads go on.
+ */
+function pgliteDb(pg: PGlite, writable: () => Promise<boolean>): ScriptDb {
+  async function readOnly<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    try {
+      return await pg.transaction(async (tx) => {
+        await tx.exec('set transaction read only');
+        return fn(tx);
+      });
+    } catch (error) {
+      // 25006: read_only_sql_transaction, the refusal of a write.
+      if ((error as { code?: unknown }).code === '25006') throw new DiskFull();
+      throw error;
+    }
+  }
   return {
     async query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]) {
-      const result = await pg.query<T>(text, params ? [...params] : undefined);
-      return result.rows;
+      const run = (on: PGlite | Transaction) => on.query<T>(text, params ? [...params] : undefined);
+      return (await ((await writable()) ? run(pg) : readOnly(run))).rows;
     },
     async exec(script: string) {
-      await pg.exec(script);
+      if (await writable()) await pg.exec(script);
+      else await readOnly((tx) => tx.exec(script));
     },
-    transaction<T>(fn: (tx: ScriptDb) => Promise<T>): Promise<T> {
-      return pg.transaction((tx) => fn(pgliteTransaction(tx, { next: 0 })));
+    async transaction<T>(fn: (tx: ScriptDb) => Promise<T>): Promise<T> {
+      const body = (tx: Transaction) => fn(pgliteTransaction(tx, { next: 0 }));
+      return (await writable()) ? pg.transaction(body) : readOnly(body);
     },
   };
 }
@@ -258,8 +300,12 @@ export async function applyMigrations(db: ScriptDb, dir: string): Promise<string
   return applied;
 }
 
+/** PGlite also throws plain objects (its exit status): their message, never "[object Object]". */
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof Error) return error.message;
+  const message = (error as { message?: unknown } | null)?.message;
+  if (typeof message === 'string') return message;
+  return typeof error === 'object' ? JSON.stringify(error) : String(error);
 }
 
 function redactUrl(url: string): string {

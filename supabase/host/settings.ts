@@ -1,7 +1,16 @@
 // The one-machine host's settings: the environment (and .env), the data folder, and the secrets it
 // generates on first start and keeps there, so a second start reuses them.
 import { createHmac, randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { hashPassword } from '../functions/_shared/admin-auth.ts';
@@ -38,12 +47,31 @@ function anonJwt(secret: string): string {
 }
 
 /**
+ * Creates `dir` and its missing parents (0700), one level at a time. Node's own recursive mkdir
+ * never returns where the file system says a parent that exists has no such entry (mkdir under
+ * /proc gives ENOENT): it tries the parent again, forever.
+ */
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    const parent = path.dirname(dir);
+    if (code !== 'ENOENT' || parent === dir) throw error;
+    makeFolder(parent);
+    mkdirSync(dir, { mode: 0o700 });
+  }
+}
+
+/**
  * Makes sure the data folder exists, is ours alone (0700: it holds the secrets, the database and
  * every stored file) and is ours to read and write, or says why not.
  */
 export function prepareDataDir(dataDir: string): void {
   try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    makeFolder(dataDir);
+    if (!statSync(dataDir).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
     chmodSync(dataDir, 0o700);
     accessSync(dataDir, constants.R_OK | constants.W_OK);
   } catch (error) {

@@ -13,6 +13,7 @@ import { shareRoutes } from './handlers/share-routes.ts';
 import { sendMail } from './handlers/send-mail.ts';
 import { StorageError } from './storage.ts';
 import { isDatabaseDown } from './postgres-db.ts';
+import { isDiskFull } from './db.ts';
 import { settingsHandler } from './handlers/settings.ts';
 import { iceServersHandler } from './handlers/ice-servers.ts';
 
@@ -95,17 +96,16 @@ function serviceFailure(error: unknown): Response | null {
       'The database cannot be reached right now. Nothing was lost; please try again in a moment.',
     );
   }
-  if (error instanceof StorageError) {
-    if (error.code === 'full') {
-      return errorResponse(507, 'storage_full', 'The file storage is full. Nothing was lost; please try again later.');
-    }
-    if (error.code === 'unreachable' || error.code === 'auth' || error.code === 'bucket_not_found') {
-      return errorResponse(
-        503,
-        'storage_unavailable',
-        'File storage is not available right now. Please try again later or contact the administrator.',
-      );
-    }
+  // The database's disk is as full as the storage's can be: the same answer, nothing written.
+  if (isDiskFull(error) || (error instanceof StorageError && error.code === 'full')) {
+    return errorResponse(507, 'storage_full', 'The file storage is full. Nothing was lost; please try again later.');
+  }
+  if (error instanceof StorageError && ['unreachable', 'auth', 'bucket_not_found'].includes(error.code)) {
+    return errorResponse(
+      503,
+      'storage_unavailable',
+      'File storage is not available right now. Please try again later or contact the administrator.',
+    );
   }
   return null;
 }

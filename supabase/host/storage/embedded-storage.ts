@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { bucketCorsRule } from '../../functions/_shared/storage-cors.ts';
+import { createDiskReserve, type DiskReserve } from '../disk-reserve.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { S3Failure } from './errors.ts';
 import { createMultipartFront, checkKey, type FilesystemStore } from './multipart.ts';
@@ -30,8 +31,8 @@ export interface EmbeddedStorageOptions {
   log?: (m: string) => void;
   /** Path prefix the host mounts us under; it is part of what clients sign. */
   pathPrefix?: string;
-  /** Writes that would leave less free disk space than this are refused (507). Default 0: none. */
-  minFreeBytes?: number;
+  /** Writes that would break this free-space reserve are refused (507). Default: a reserve of 0. */
+  reserve?: DiskReserve;
 }
 
 export interface EmbeddedStorage {
@@ -105,7 +106,7 @@ export async function startEmbeddedStorage(opts: EmbeddedStorageOptions): Promis
   const store = app.store;
   readPartedObjects(store as FilesystemStore & ObjectStore);
   if (!(await store.getBucket(opts.bucket))) await store.putBucket(opts.bucket);
-  const multipart = createMultipartFront({ root, store, prefix, minFreeBytes: opts.minFreeBytes ?? 0 });
+  const multipart = createMultipartFront({ root, store, prefix, reserve: opts.reserve ?? createDiskReserve(0) });
 
   async function handleAsync(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';

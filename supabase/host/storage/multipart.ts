@@ -7,12 +7,13 @@
 // path fails that one request with an S3 error, never the process.
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_PARTS, MIN_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
+import type { DiskReserve } from '../disk-reserve.ts';
 import { insufficientStorage, S3Failure, writeFailure } from './errors.ts';
 import { partsFolder, publishParts, storedMetadata } from './parted-objects.ts';
 import { encodePath, header } from './s3-request.ts';
@@ -124,17 +125,21 @@ export function createMultipartFront(opts: {
   root: string;
   store: FilesystemStore;
   prefix: string;
-  /** Writes that would leave less free disk space than this are refused with 507. */
-  minFreeBytes: number;
+  /** The host's free-space reserve: a write that would break it is refused with 507. */
+  reserve: DiskReserve;
 }): MultipartFront {
   const { root, store, prefix } = opts;
   const uploadsDir = (bucket: string) => path.join(root, bucket, UPLOADS_DIR);
 
-  // With no reserve configured, a full disk is met by the write itself (ENOSPC), answered alike.
-  async function ensureRoom(bytes: number): Promise<void> {
-    if (opts.minFreeBytes <= 0) return;
-    const fs = await statfs(root);
-    if (fs.bavail * fs.bsize - bytes < opts.minFreeBytes) throw insufficientStorage();
+  /**
+   * Claims room for a write of `bytes` until the returned release, so that parallel writes each
+   * count the others. A disk filled by someone else is still met by the write itself (ENOSPC),
+   * and answered alike.
+   */
+  async function claimRoom(bytes: number): Promise<() => void> {
+    const release = await opts.reserve.claim(root, bytes);
+    if (!release) throw insufficientStorage();
+    return release;
   }
 
   /** A file name in `dir` no other request uses, for bytes that are moved into place once whole. */
@@ -252,7 +257,7 @@ export function createMultipartFront(opts: {
 
     async initiate(req, res, bucket, key) {
       checkKey(key);
-      await ensureRoom(0);
+      (await claimRoom(0))();
       const uploadId = randomBytes(16).toString('hex');
       const dir = path.join(uploadsDir(bucket), uploadId);
       try {
@@ -278,13 +283,17 @@ export function createMultipartFront(opts: {
         throw new S3Failure(501, 'NotImplemented', 'Copying objects is not supported by this storage.');
       }
       const length = announcedLength(req, auth);
-      await ensureRoom(length);
-      await mkdir(uploadsDir(bucket), { recursive: true });
-      const tmp = tmpFile(uploadsDir(bucket), 'put');
-      const md5 = await writeStream(req, tmp, length);
-      await publish(bucket, key, tmp, req.headers as Record<string, string>, md5);
+      const release = await claimRoom(length);
+      try {
+        await mkdir(uploadsDir(bucket), { recursive: true });
+        const tmp = tmpFile(uploadsDir(bucket), 'put');
+        const md5 = await writeStream(req, tmp, length);
+        await publish(bucket, key, tmp, req.headers as Record<string, string>, md5);
+        res.setHeader('ETag', `"${md5}"`);
+      } finally {
+        release();
+      }
       res.statusCode = 200;
-      res.setHeader('ETag', `"${md5}"`);
       res.end();
     },
 
@@ -297,15 +306,20 @@ export function createMultipartFront(opts: {
         );
       }
       const length = announcedLength(req, auth);
-      await ensureRoom(length);
+      const release = await claimRoom(length);
       const file = path.join(upload.dir, String(partNumber));
       // Each send of a part streams into a file of its own and replaces the part only once whole,
       // as S3 does. Two sends of one part can overlap (a service worker handing its uploads over
       // while its request is still arriving): writing both into the part's file let the one cut
       // off delete or mangle the part the other had just finished, and completing then failed.
       const tmp = tmpFile(upload.dir, `part-${partNumber}`);
-      const md5 = await writeStream(req, tmp, length);
-      await publishPart(file, tmp, md5);
+      let md5: string;
+      try {
+        md5 = await writeStream(req, tmp, length);
+        await publishPart(file, tmp, md5);
+      } finally {
+        release();
+      }
       res.statusCode = 200;
       res.setHeader('ETag', `"${md5}"`);
       res.setHeader('Content-Length', '0');

@@ -98,6 +98,26 @@ const mismatch = () =>
   );
 
 /**
+ * A signature parameter given twice is ambiguous (which one was signed?), and s3rver, which reads
+ * x-amz-* parameters again for GET and HEAD, takes a repeated one as a list and fails on it.
+ */
+function refuseRepeatedAmzParams(query: [string, string][]): void {
+  const seen = new Set<string>();
+  for (const [name] of query) {
+    const lower = name.toLowerCase();
+    if (!lower.startsWith('x-amz-')) continue;
+    if (seen.has(lower)) {
+      throw new S3Failure(
+        400,
+        'AuthorizationQueryParametersError',
+        `The query parameter ${name.slice(0, 64)} may be given only once.`,
+      );
+    }
+    seen.add(lower);
+  }
+}
+
+/**
  * Checks the request's SigV4 signature against our key, or throws the S3 failure a client expects.
  * `rawPath` is the path as received (still percent-encoded); `query` is decoded.
  */
@@ -109,6 +129,7 @@ export async function verifySignature(
   now = Date.now(),
 ): Promise<SignedRequest> {
   const method = (req.method ?? 'GET').toUpperCase();
+  refuseRepeatedAmzParams(query);
   const authorization = header(req, 'authorization');
   const presigned = queryParam(query, 'X-Amz-Algorithm') !== undefined;
   if (!authorization && !presigned) throw denied('Access Denied');

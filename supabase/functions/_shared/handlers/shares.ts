@@ -1,6 +1,7 @@
 // The public half of the share flow: what anyone with the link sees, and the download.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
+import { isDiskFull } from '../db.ts';
 import type { DownloadTicket, ShareDto } from '../domain/api-types.ts';
 import { DAY_MS, DOWNLOAD_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { safeDownloadName } from '../domain/file-name.ts';
@@ -55,7 +56,13 @@ export async function visibleShare(ctx: ApiContext, shareId: string): Promise<Fi
 export const getShare: RouteHandler = async (_req, ctx, params) => {
   const shareId = parseShareId(params);
   const row = await visibleShare(ctx, shareId);
-  await ctx.db.query('select public.increment_view_count($1)', [shareId]);
+  try {
+    await ctx.db.query('select public.increment_view_count($1)', [shareId]);
+  } catch (error) {
+    // A full disk takes no writes, but the link must still open: this view goes uncounted.
+    if (!isDiskFull(error)) throw error;
+    return json<ShareDto>(toShareDto(row));
+  }
   return json<ShareDto>(toShareDto({ ...row, viewCount: row.viewCount + 1 }));
 };
 
