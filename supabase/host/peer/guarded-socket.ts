@@ -18,7 +18,8 @@ export interface GuardedSocket extends WebSocket {
 /** A WebSocket class (ws's `WebSocket` server option) that holds at most `maxBufferedBytes` unsent. */
 export function guardedSocketClass(maxBufferedBytes: number): typeof WebSocket {
   return class extends WebSocket implements GuardedSocket {
-    guard: MessageGuard = () => true;
+    // Set for each socket before PeerJS sees it; until then nothing gets through.
+    guard: MessageGuard = () => false;
 
     override send(data: Parameters<WebSocket['send']>[0], ...rest: unknown[]): void {
       if (this.readyState !== WebSocket.OPEN) return;

@@ -24,6 +24,10 @@ export interface PeerLimits {
   messageBurst: number;
   /** Messages one socket may send per second once its burst is spent. */
   messagesPerSecond: number;
+  /** Bytes of messages one socket may send in a row. */
+  messageBytesBurst: number;
+  /** Bytes of messages one socket may send per second once that burst is spent. */
+  messageBytesPerSecond: number;
 }
 
 /** Default 64 KiB (PEER_MAX_MESSAGE_KB): an SDP offer is a few kilobytes, candidates far less. */
@@ -49,6 +53,10 @@ const DEFAULT_UNKNOWN_IDS_PER_MINUTE = 6;
 const MESSAGE_BURST = 200;
 /** Default 20 a second: heartbeats come every 5 s; anything faster is a flood. */
 const MESSAGES_PER_SECOND = 20;
+/** Default 1 MiB: a transfer's signalling is some 20 KB (an offer, an answer, the candidates). */
+const MESSAGE_BYTES_BURST = 1024 * 1024;
+/** Default 64 KiB a second: a page's signalling, with room; a flood of big messages is cut soon. */
+const MESSAGE_BYTES_PER_SECOND = 64 * 1024;
 
 function wholeNumber(given: Record<string, string | undefined>, name: string, fallback: number): number {
   const raw = given[name]?.trim();
@@ -72,5 +80,7 @@ export function readPeerLimits(given: Record<string, string | undefined>): PeerL
     unknownIdsPerMinute: wholeNumber(given, 'PEER_UNKNOWN_IDS_PER_MINUTE', DEFAULT_UNKNOWN_IDS_PER_MINUTE),
     messageBurst: MESSAGE_BURST,
     messagesPerSecond: MESSAGES_PER_SECOND,
+    messageBytesBurst: MESSAGE_BYTES_BURST,
+    messageBytesPerSecond: MESSAGE_BYTES_PER_SECOND,
   };
 }

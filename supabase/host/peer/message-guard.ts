@@ -12,12 +12,8 @@ const REMEMBERED_UNKNOWN_IDS = 64;
 /** The message types PeerJS keeps for an absent id and answers with EXPIRE. */
 const QUEUED_TYPES = new Set(['OFFER', 'ANSWER', 'CANDIDATE']);
 
-/** Close codes (RFC 6455): 1007 a message that is not what the protocol says, 1008 a policy. */
-const INVALID_MESSAGE = 1007;
-const POLICY = 1008;
-
 export interface GuardedPeer {
-  close(code: number, reason: string): void;
+  terminate(): void;
 }
 
 export function createMessageGuard(options: {
@@ -29,33 +25,37 @@ export function createMessageGuard(options: {
 }): MessageGuard {
   const { socket, address, gate, limits, isLive } = options;
   const messages = new TokenBucket(limits.messageBurst, limits.messagesPerSecond / 1000);
+  const bytes = new TokenBucket(limits.messageBytesBurst, limits.messageBytesPerSecond / 1000);
   const unknownIds = TokenBucket.perMinute(limits.unknownIdBurstPerSocket, limits.unknownIdsPerMinute);
   const asked = new Set<string>();
-  const refuse = (code: number, reason: string) => {
-    socket.close(code, reason);
+  // A socket past its limits is cut at once: a polite close would go on reading (and parsing)
+  // whatever it sends for the close handshake's 30 s. A page only reconnects after a second.
+  const refuse = () => {
+    socket.terminate();
     return false;
   };
   return (data) => {
-    if (!messages.take()) return refuse(POLICY, 'Too many messages');
+    const text = String(data);
+    if (!messages.take() || !bytes.take(Buffer.isBuffer(data) ? data.length : text.length)) return refuse();
     let message: unknown;
     try {
-      message = JSON.parse(String(data));
+      message = JSON.parse(text);
     } catch {
-      return refuse(INVALID_MESSAGE, 'Not a signalling message');
+      return refuse();
     }
-    if (typeof message !== 'object' || message === null) return refuse(INVALID_MESSAGE, 'Not a signalling message');
+    if (typeof message !== 'object' || message === null) return refuse();
     const { type, dst } = message as { type?: unknown; dst?: unknown };
-    if (typeof type !== 'string') return refuse(INVALID_MESSAGE, 'Not a signalling message');
+    if (typeof type !== 'string') return refuse();
     // PeerJS forgets a page that sends a LEAVE to nobody while its socket stays open, and relays
     // to it after that without telling us; pages never send one.
     if (dst === undefined) return type !== 'LEAVE';
-    if (typeof dst !== 'string') return refuse(INVALID_MESSAGE, 'Not a signalling message');
+    if (typeof dst !== 'string') return refuse();
     if (!QUEUED_TYPES.has(type)) return true;
     if (isLive(dst)) return true;
     // A page's offer to an absent id comes with its ICE candidates: the first message is queued
     // (the id may be reconnecting) and answered; the rest would only fill the queue.
     if (asked.has(dst)) return false;
-    if (!unknownIds.take() || !gate.takeUnknownId(address)) return refuse(POLICY, 'Too many unknown ids');
+    if (!unknownIds.take() || !gate.takeUnknownId(address)) return refuse();
     if (asked.size >= REMEMBERED_UNKNOWN_IDS) asked.delete(asked.values().next().value ?? '');
     asked.add(dst);
     return true;

@@ -1,4 +1,4 @@
-// A token bucket: a burst of `capacity`, refilled at a steady rate. take() spends one token.
+// A token bucket: a burst of `capacity`, refilled at a steady rate; take() spends tokens.
 export class TokenBucket {
   private tokens: number;
   private at: number;
@@ -21,11 +21,11 @@ export class TokenBucket {
     this.at = now;
   }
 
-  /** Spends a token if there is one. */
-  take(now = Date.now()): boolean {
+  /** Spends `count` tokens if there are as many. */
+  take(count = 1, now = Date.now()): boolean {
     this.refill(now);
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    if (this.tokens < count) return false;
+    this.tokens -= count;
     return true;
   }
 
