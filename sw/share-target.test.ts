@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createUploadStore } from '@/lib/upload-engine/store';
-import { takeShare } from './share-target';
+import { isFromAnotherSite, refuseShare, takeShare } from './share-target';
 
 const ORIGIN = 'https://ulak.test';
 
@@ -40,5 +40,28 @@ describe('the share target in the worker', () => {
     const response = await takeShare(request, store, ORIGIN);
     expect(response.status).toBe(303);
     expect(await store.listSharedItems()).toEqual([]);
+  });
+});
+
+describe('telling a launch by the system from a form on another website', () => {
+  const post = (headers: Record<string, string> = {}, referrer?: string) =>
+    new Request(`${ORIGIN}/share-target`, { method: 'POST', headers, ...(referrer ? { referrer } : {}) });
+
+  it("refuses a form on another website: its Origin header, or a page that is not the app's", () => {
+    expect(isFromAnotherSite(post({ origin: 'https://evil.test' }), ORIGIN, false)).toBe(true);
+    // The page hid its origin (referrer policy no-referrer), but it is a client the worker cannot get.
+    expect(isFromAnotherSite(post({ origin: 'null' }), ORIGIN, false)).toBe(true);
+  });
+
+  it('takes a launch by the system (no page behind it) and a page of the app itself', () => {
+    expect(isFromAnotherSite(post({ origin: 'null' }), ORIGIN, null)).toBe(false);
+    expect(isFromAnotherSite(post(), ORIGIN, null)).toBe(false);
+    expect(isFromAnotherSite(post({ origin: ORIGIN }), ORIGIN, true)).toBe(false);
+  });
+
+  it('sends a refused POST to /shared, which says so', () => {
+    const response = refuseShare(ORIGIN);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${ORIGIN}/shared?refused=1`);
   });
 });

@@ -19,3 +19,6 @@ export const SHARE_TARGET = {
 
 /** The screen (src/routes/_site.shared.tsx) the worker sends the person to once the files are stored. */
 export const SHARED_SCREEN_PATH = '/shared';
+
+/** The query /shared gets when the worker refused a POST from another website's page. */
+export const SHARE_REFUSED_PARAM = 'refused';

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { openControlled, readJobs } from './fixtures/pwa';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
@@ -71,6 +73,8 @@ test('a share of two files, received by a stopped worker with no page open, is o
   await expect(list.getByRole('listitem', { name: 'beach photo.jpg' })).toContainText('292.97 KB');
   await expect(list.getByRole('listitem', { name: 'notes.txt' })).toContainText('1.95 KB');
   await expect(launcher.getByText('Two files from a trip')).toBeVisible();
+  // The worker cannot prove that the system sent them, so the screen says where they may come from.
+  await expect(launcher.getByText(/These files came from another app, or from a website/)).toBeVisible();
 
   // One tap: both go to the upload queue, and Transfers shows them finished with their links.
   await launcher.getByRole('button', { name: 'Upload 2 files' }).click();
@@ -89,3 +93,49 @@ test('a share of two files, received by a stopped worker with no page open, is o
   await launcher.goto('/shared');
   await expect(launcher.getByText(/Nothing is waiting here/)).toBeVisible();
 });
+
+/**
+ * A website on another origin (127.0.0.1 where the app is localhost: another site) whose page
+ * submits a form to the app's share target as soon as it loads, with a file it made itself.
+ */
+async function startHostileSite(target: string): Promise<{ server: Server; url: (hide: boolean) => string }> {
+  const server = createServer((req, res) => {
+    const hide = req.url?.includes('hide=1') ?? false;
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html>${hide ? '<meta name="referrer" content="no-referrer">' : ''}
+      <form method="post" enctype="multipart/form-data" action="${target}">
+        <input name="text" value="Your payslip"><input type="file" name="files">
+      </form>
+      <script>
+        const files = new DataTransfer();
+        files.items.add(new File([new Uint8Array(1024 * 1024)], 'Payroll-2026.pdf.exe'));
+        document.querySelector('input[type=file]').files = files.files;
+        document.forms[0].submit();
+      </script>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: (hide) => `http://127.0.0.1:${port}/${hide ? '?hide=1' : ''}` };
+}
+
+for (const hide of [false, true]) {
+  test(`a website's form posting files to the share target ${hide ? 'with its origin hidden ' : ''}plants nothing on /shared`, async ({
+    page,
+    baseURL,
+  }) => {
+    await openControlled(page);
+    const site = await startHostileSite(`${baseURL}/share-target`);
+    try {
+      await page.goto(site.url(hide));
+      await expect(page).toHaveURL(/\/shared\?refused=1$/);
+      await expect(page.getByRole('alert')).toContainText(
+        'A website tried to hand files to Ulak without you sharing them. They were not kept.',
+      );
+      await expect(page.getByText(/Nothing is waiting here/)).toBeVisible();
+      await expect(page.getByText('Payroll-2026.pdf.exe')).toHaveCount(0);
+    } finally {
+      site.server.closeAllConnections();
+      await new Promise((resolve) => site.server.close(resolve));
+    }
+  });
+}

@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconShare, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconShare, IconUpload } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
@@ -12,9 +12,11 @@ import { useDiscardShared, useSharedItems, useUploadShared } from '../api/shared
 
 /**
  * /shared: the files another app shared to this one (Web Share Target), ready to upload with one
- * tap. The upload then runs in the queue, and Transfers shows it.
+ * tap. The upload then runs in the queue, and Transfers shows it. The worker cannot always tell a
+ * share by the system from a website's form (sw/share-target.ts), so the list says where files may
+ * have come from; `refused` says a website's files were turned away.
  */
-export function SharedScreen() {
+export function SharedScreen({ refused = false }: { refused?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const shared = useSharedItems();
@@ -45,6 +47,9 @@ export function SharedScreen() {
   } else {
     content = (
       <Stack gap="md">
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />}>
+          {t('shared.caution')}
+        </Alert>
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('shared.listLabel')}>
           {files.map(({ key, file }) => (
             <Paper component="li" key={key} withBorder radius="md" p="sm" aria-label={file.name}>
@@ -98,7 +103,14 @@ export function SharedScreen() {
 
   return (
     <PageSection title={t('shared.title')} intro={t('shared.intro')}>
-      {content}
+      <Stack gap="md">
+        {refused && (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />}>
+            {t('shared.refused')}
+          </Alert>
+        )}
+        {content}
+      </Stack>
     </PageSection>
   );
 }
