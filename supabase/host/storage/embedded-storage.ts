@@ -17,6 +17,7 @@ import { createDiskReserve, type DiskReserve } from '../disk-reserve.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { S3Failure } from './errors.ts';
 import { createMultipartFront, checkKey, type FilesystemStore } from './multipart.ts';
+import { removePartialWrites } from './multipart-complete.ts';
 import { type ObjectStore, readPartedObjects } from './parted-objects.ts';
 import { parseQuery, queryParam, safeDecode } from './s3-request.ts';
 import { verifySignature } from './sigv4.ts';
@@ -85,6 +86,8 @@ export async function startEmbeddedStorage(opts: EmbeddedStorageOptions): Promis
   const prefix = (opts.pathPrefix ?? '/storage').replace(/\/+$/, '');
   const root = path.join(opts.dataDir, 'storage');
   await mkdir(root, { recursive: true, mode: 0o700 });
+  // Before any request: a killed host leaves the parts it was receiving half written.
+  await removePartialWrites(root);
   const cors = bucketCorsRule(opts.allowedOrigins);
   const keys = { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey };
 

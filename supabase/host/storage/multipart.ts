@@ -12,17 +12,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MAX_PARTS, MIN_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
+import { MAX_PARTS } from '../../functions/_shared/domain/constants.ts';
 import type { DiskReserve } from '../disk-reserve.ts';
 import { insufficientStorage, S3Failure, writeFailure } from './errors.ts';
-import { partsFolder, publishParts, storedMetadata } from './parted-objects.ts';
+import {
+  joinUpload,
+  MAX_COMPLETE_BODY_BYTES,
+  parseCompleteBody,
+  readParts,
+  TMP_SUFFIX,
+  UPLOADS_DIR,
+} from './multipart-complete.ts';
+import { partsFolder } from './parted-objects.ts';
 import { encodePath, header } from './s3-request.ts';
 import type { SignedRequest } from './sigv4.ts';
 import { el, sendXml } from './xml.ts';
 
-const UPLOADS_DIR = '._S3rver_uploads';
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
-const MAX_COMPLETE_BODY = 1024 * 1024;
 /** S3's largest part and largest single PUT. */
 const MAX_PUT_BYTES = 5 * 1024 ** 3;
 /** s3rver keeps an object as <last segment>._S3rver_metadata.json: 22 more bytes than the name. */
@@ -121,6 +127,18 @@ function meter(limit: number): Transform & { bytes: number; md5(): string } {
   return t;
 }
 
+/** Runs `action` after every action queued before under `key`, one at a time. */
+async function inTurn(queue: Map<string, Promise<void>>, key: string, action: () => Promise<void>): Promise<void> {
+  const next = (queue.get(key) ?? Promise.resolve()).then(action);
+  const settled = next.catch(() => {});
+  queue.set(key, settled);
+  try {
+    await next;
+  } finally {
+    if (queue.get(key) === settled) queue.delete(key);
+  }
+}
+
 export function createMultipartFront(opts: {
   root: string;
   store: FilesystemStore;
@@ -144,7 +162,7 @@ export function createMultipartFront(opts: {
 
   /** A file name in `dir` no other request uses, for bytes that are moved into place once whole. */
   function tmpFile(dir: string, label: string): string {
-    return path.join(dir, `${label}-${randomBytes(8).toString('hex')}.tmp`);
+    return path.join(dir, `${label}-${randomBytes(8).toString('hex')}${TMP_SUFFIX}`);
   }
 
   /** Streams `source` into `file`, bounded by `length`; returns the MD5 of what was written. */
@@ -196,8 +214,7 @@ export function createMultipartFront(opts: {
   /** One part's replacements in turn, so that the part and its .md5 always belong together. */
   const publishing = new Map<string, Promise<void>>();
   async function publishPart(file: string, tmp: string, md5: string): Promise<void> {
-    const previous = publishing.get(file) ?? Promise.resolve();
-    const next = previous.then(async () => {
+    await inTurn(publishing, file, async () => {
       try {
         // Without its .md5 a part is not listed: a crash between these steps leaves no part
         // rather than this part under the last one's ETag.
@@ -209,29 +226,22 @@ export function createMultipartFront(opts: {
         throw writeFailure(error) ?? error;
       }
     });
-    const settled = next.catch(() => {});
-    publishing.set(file, settled);
-    try {
-      await next;
-    } finally {
-      if (publishing.get(file) === settled) publishing.delete(file);
-    }
   }
 
-  async function readParts(dir: string): Promise<Map<number, { etag: string; size: number; modified: Date }>> {
-    const parts = new Map<number, { etag: string; size: number; modified: Date }>();
-    for (const name of await readdir(dir)) {
-      const m = /^(\d+)\.md5$/.exec(name);
-      if (!m) continue;
-      const n = Number(m[1]);
-      try {
-        const [md5, st] = await Promise.all([readFile(path.join(dir, name), 'utf8'), stat(path.join(dir, String(n)))]);
-        parts.set(n, { etag: md5.trim(), size: st.size, modified: st.mtime });
-      } catch {
-        // the part vanished under us (aborted or completed meanwhile)
+  /**
+   * The completes and cancels of one upload in turn, each finding the upload still there or
+   * answering NoSuchUpload, as S3 does. Both move or remove the upload's folder: run together, two
+   * completes would publish it twice (the second failing half way), and a cancel could delete
+   * parts that a complete is publishing.
+   */
+  const settling = new Map<string, Promise<void>>();
+  async function settle(upload: Upload, action: () => Promise<void>): Promise<void> {
+    await inTurn(settling, upload.dir, async () => {
+      if ((await readFile(path.join(upload.dir, 'key'), 'utf8').catch(() => null)) !== upload.key) {
+        throw noSuchUpload();
       }
-    }
-    return parts;
+      await action();
+    });
   }
 
   async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -349,80 +359,14 @@ export function createMultipartFront(opts: {
       );
     },
 
-    async complete(req, res, { bucket, key, dir }) {
-      const body = await readBody(req, MAX_COMPLETE_BODY);
-      const declared = header(req, 'x-amz-content-sha256');
-      if (
-        declared &&
-        /^[0-9a-f]{64}$/i.test(declared) &&
-        createHash('sha256').update(body).digest('hex') !== declared.toLowerCase()
-      ) {
-        throw new S3Failure(
-          400,
-          'XAmzContentSHA256Mismatch',
-          'The provided x-amz-content-sha256 header does not match what was computed.',
-        );
-      }
-      const listed = [...body.toString('utf8').matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map((m) => {
-        const inner = m[1] ?? '';
-        return {
-          number: Number(/<PartNumber>\s*(\d+)\s*<\/PartNumber>/.exec(inner)?.[1]),
-          etag: (/<ETag>([\s\S]*?)<\/ETag>/.exec(inner)?.[1] ?? '').replace(/&quot;|&#34;|"/g, '').trim(),
-        };
+    async complete(req, res, upload) {
+      const { bucket, key } = upload;
+      const body = await readBody(req, MAX_COMPLETE_BODY_BYTES);
+      const listed = parseCompleteBody(body, header(req, 'x-amz-content-sha256'));
+      let etag = '';
+      await settle(upload, async () => {
+        etag = await joinUpload(store, upload, listed);
       });
-      if (!listed.length || listed.some((p) => !Number.isInteger(p.number))) {
-        throw new S3Failure(
-          400,
-          'MalformedXML',
-          'The XML you provided was not well-formed or did not validate against our published schema.',
-        );
-      }
-      for (let i = 1; i < listed.length; i++) {
-        if (listed[i]!.number <= listed[i - 1]!.number) {
-          throw new S3Failure(
-            400,
-            'InvalidPartOrder',
-            'The list of parts was not in ascending order. Parts must be ordered by part number.',
-          );
-        }
-      }
-      const stored = await readParts(dir);
-      listed.forEach((p, i) => {
-        const s = stored.get(p.number);
-        if (!s || s.etag !== p.etag) {
-          throw new S3Failure(
-            400,
-            'InvalidPart',
-            `One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part's entity tag. (part ${p.number})`,
-          );
-        }
-        if (i < listed.length - 1 && s.size < MIN_PART_SIZE) {
-          throw new S3Failure(
-            400,
-            'EntityTooSmall',
-            `Your proposed upload is smaller than the minimum allowed size. (part ${p.number})`,
-          );
-        }
-      });
-      // The object is its parts, moved into place with a manifest: no byte is copied.
-      const headers = JSON.parse(await readFile(path.join(dir, 'metadata'), 'utf8')) as Record<string, string>;
-      const kept = new Set(listed.map((p) => String(p.number)));
-      for (const name of await readdir(dir)) {
-        if (/^\d+$/.test(name) && !kept.has(name)) await rm(path.join(dir, name), { force: true });
-      }
-      // S3's ETag of a multipart object: the MD5 of the parts' MD5s, and how many there were.
-      const etag = `${createHash('md5')
-        .update(Buffer.concat(listed.map((p) => Buffer.from(p.etag, 'hex'))))
-        .digest('hex')}-${listed.length}`;
-      try {
-        await publishParts(store, { bucket, key }, dir, {
-          parts: listed.map((p) => ({ file: String(p.number), size: stored.get(p.number)!.size })),
-          metadata: storedMetadata(headers),
-          etag,
-        });
-      } catch (error) {
-        throw writeFailure(error) ?? error;
-      }
       const host = header(req, 'host') ?? 'localhost';
       sendXml(
         res,
@@ -437,8 +381,8 @@ export function createMultipartFront(opts: {
       );
     },
 
-    async abort(res, { dir }) {
-      await rm(dir, { recursive: true, force: true });
+    async abort(res, upload) {
+      await settle(upload, () => rm(upload.dir, { recursive: true, force: true }));
       res.statusCode = 204;
       res.end();
     },
