@@ -139,12 +139,57 @@ export async function touchUpload(db: Db, id: string, now: Date): Promise<void> 
   ]);
 }
 
-/** Hides a file whose object could not be removed yet; the sweep retries the removal. */
-export async function markDeleted(db: Db, id: string, now: Date): Promise<void> {
-  await db.query('update public.files set deleted_at = coalesce(deleted_at, $2::timestamptz) where id = $1::uuid', [
-    id,
-    now.toISOString(),
-  ]);
+/**
+ * Why a file is being removed. A removal claims the row only while its reason still holds when the
+ * claim is made, so it never removes what another request has changed meanwhile: a cancel or the
+ * idle sweep loses to a complete that got there first, the expiry sweep to nothing else.
+ */
+export type RemovalReason =
+  /** The owner's delete, an admin's takedown: whatever the file's state. */
+  | { kind: 'any' }
+  /** A cancel, a refused complete, an upload the bucket no longer has: only while still uploading. */
+  | { kind: 'uploading' }
+  /** Expired: only while its expiry has passed at `now`. */
+  | { kind: 'expired'; now: Date }
+  /** Abandoned: only while still uploading with no sign of life since `cutoff`. */
+  | { kind: 'idle'; cutoff: Date };
+
+function reasonHolds(reason: RemovalReason): { sql: string; params: string[] } {
+  switch (reason.kind) {
+    case 'any':
+      return { sql: 'true', params: [] };
+    case 'uploading':
+      return { sql: "upload_state = 'uploading'", params: [] };
+    case 'expired':
+      return { sql: 'expires_at <= $3::timestamptz', params: [reason.now.toISOString()] };
+    case 'idle':
+      return {
+        sql: "upload_state = 'uploading' and last_activity_at < $3::timestamptz",
+        params: [reason.cutoff.toISOString()],
+      };
+  }
+}
+
+/**
+ * Hides a live file for removal, in one conditional UPDATE: every read hides it from then on, and
+ * a complete racing it can no longer mark it complete. Returns the row as claimed, or null when the
+ * reason no longer holds or another removal claimed it first. Its object is removed next and the
+ * row last (deleteClaimedRow); until then the sweep retries (pendingDeletions).
+ */
+export async function claimRemoval(db: Db, id: string, reason: RemovalReason, now: Date): Promise<FileRow | null> {
+  const holds = reasonHolds(reason);
+  const rows = await db.query(
+    `update public.files set deleted_at = $2::timestamptz
+     where id = $1::uuid and ${LIVE} and ${holds.sql}
+     returning ${COLUMNS}`,
+    [id, now.toISOString(), ...holds.params],
+  );
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+/** The last step of a removal: the row of a file whose object is gone. */
+export async function deleteClaimedRow(db: Db, id: string): Promise<void> {
+  await db.query('delete from public.files where id = $1::uuid and deleted_at is not null', [id]);
 }
 
 /** Files deleted whose object is still to be removed, oldest first. */
@@ -195,8 +240,11 @@ export async function markComplete(db: Db, id: string, completedAt: Date, expire
   return rows[0] ? toRow(rows[0]) : null;
 }
 
-export async function deleteFileRow(db: Db, id: string): Promise<void> {
-  await db.query('delete from public.files where id = $1::uuid', [id]);
+/** Drops the row of an upload whose multipart upload could not be created: no one else knows its id yet. */
+export async function deleteNewUpload(db: Db, id: string): Promise<void> {
+  await db.query("delete from public.files where id = $1::uuid and upload_state = 'uploading' and upload_id is null", [
+    id,
+  ]);
 }
 
 /** Files whose expiry has passed, oldest expiry first. */

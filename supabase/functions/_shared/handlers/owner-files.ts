@@ -61,7 +61,9 @@ export const deleteShare: RouteHandler = async (req, ctx, params) => {
   const row = await fileByShareId(ctx.db, shareId);
   if (!row) throw new HttpError(404, 'file_not_found', NOT_FOUND_MESSAGE);
   await requireOwner(req, row, 'Only the device that uploaded this file can delete it.');
-  await removeFile(ctx, row);
+  // Another removal (a takedown, the sweep) claimed it first: gone all the same, as for a second delete.
+  if ((await removeFile(ctx, row, { kind: 'any' })) === 'lost')
+    throw new HttpError(404, 'file_not_found', NOT_FOUND_MESSAGE);
   await recordEvent(ctx, req, 'file_deleted', { shareId, size: row.size });
   return noContent();
 };

@@ -5,7 +5,7 @@ import type { ServerConfig } from '../config.ts';
 import { OWNER_TOKEN_HEADER, type FileDto, type ShareDto } from '../domain/api-types.ts';
 import { isExpired } from '../domain/expiry.ts';
 import { isShareId } from '../domain/share-id.ts';
-import { deleteFileRow, markDeleted, type FileRow } from '../files-repo.ts';
+import { claimRemoval, deleteClaimedRow, type FileRow, type RemovalReason } from '../files-repo.ts';
 import { HttpError } from '../http.ts';
 import { ownerTokenMatches } from '../owner-token.ts';
 import type { Storage } from '../storage.ts';
@@ -78,41 +78,46 @@ export function hasExpired(row: FileRow, now: Date): boolean {
 }
 
 /**
- * Removes a file for good: aborts its multipart upload or deletes its object, then its row. When
- * storage fails (or is not configured), the row is kept but marked deleted: every read hides it,
- * so the link behaves as gone, and the sweep retries until the object is removed too; an object
- * is never left behind with no row pointing at it. Returns false when the row was kept.
+ * How a removal ended: the object and the row are gone; the row is hidden and left for the sweep,
+ * which retries the storage (it failed, or there is none); or another request changed the file
+ * first (completed it, removed it) and this removal did nothing.
  */
-export async function removeFile(ctx: ApiContext, row: FileRow): Promise<boolean> {
+export type Removal = 'removed' | 'pending' | 'lost';
+
+/**
+ * Removes a file for good, while `reason` still holds: claims the row (hidden from every read from
+ * then on), aborts its multipart upload and deletes its object, then deletes the row. Never "read,
+ * decide, delete": a request that read the row earlier may find it completed or removed since.
+ * An object is never left behind with no row pointing at it: when storage fails (or is not
+ * configured) the row stays hidden and the sweep retries. A row already hidden (the sweep's retry)
+ * is removed again as it is.
+ */
+export async function removeFile(ctx: ApiContext, row: FileRow, reason: RemovalReason): Promise<Removal> {
+  const claimed = row.deletedAt === null ? await claimRemoval(ctx.db, row.id, reason, ctx.now()) : row;
+  if (!claimed) return 'lost';
   const storage = ctx.storage;
-  let storageOk = storage !== null;
-  if (storage) {
-    try {
-      if (row.uploadState === 'uploading' && row.uploadId) {
-        await storage.abortMultipartUpload(row.storagePath, row.uploadId);
-      }
-      // Also for an upload: its parts may already have become an object (a complete refused after).
-      await storage.deleteObject(row.storagePath);
-    } catch (error) {
-      storageOk = false;
-      ctx.log.warn(
-        `Could not remove ${row.storagePath} from storage: ${error instanceof Error ? error.message : String(error)}`,
-      );
+  if (!storage) return 'pending';
+  try {
+    if (claimed.uploadState === 'uploading' && claimed.uploadId) {
+      await storage.abortMultipartUpload(claimed.storagePath, claimed.uploadId);
     }
+    // Also for an upload: its parts may already have become an object (a complete refused after).
+    await storage.deleteObject(claimed.storagePath);
+  } catch (error) {
+    ctx.log.warn(
+      `Could not remove ${claimed.storagePath} from storage: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return 'pending';
   }
-  if (!storageOk) {
-    await markDeleted(ctx.db, row.id, ctx.now());
-    return false;
-  }
-  await deleteFileRow(ctx.db, row.id);
-  return true;
+  await deleteClaimedRow(ctx.db, claimed.id);
+  return 'removed';
 }
 
 /** Expired on read: gone from storage and database, then treated as not found. */
 export async function removeExpired(ctx: ApiContext, row: FileRow): Promise<void> {
   // Without storage the object cannot be removed now; the row stays for the sweep to finish.
   if (!ctx.storage) return;
-  await removeFile(ctx, row);
+  await removeFile(ctx, row, { kind: 'expired', now: ctx.now() });
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Route } from '../api.ts';
 import { deleteShare, lookupFiles } from './owner-files.ts';
 import { downloadShare, getShare } from './shares.ts';
 import { sweepHandler } from './sweep.ts';
-import { abortUpload, completeUpload, createUpload, listUploadedParts, presignParts } from './uploads.ts';
+import { abortUpload, completeUpload } from './upload-complete.ts';
+import { createUpload, listUploadedParts, presignParts } from './uploads.ts';
 
 export const shareRoutes: Route[] = [
   { method: 'POST', path: '/uploads', handler: createUpload, auth: 'anon' },

@@ -60,14 +60,16 @@ async function removeExpiredAndStale(ctx: ApiContext, now: Date): Promise<SweepR
   if (!ctx.storage) return { deletedFiles: 0, abortedUploads: 0 };
   let deletedFiles = 0;
   // Deletes that failed before come first: their objects are still taking space.
-  for (const row of await pendingDeletions(ctx.db, SWEEP_BATCH)) await removeFile(ctx, row);
+  // Each removal claims its row only while its reason still holds (a complete racing the idle
+  // sweep keeps its file), so nothing read here is removed on a stale reading.
+  for (const row of await pendingDeletions(ctx.db, SWEEP_BATCH)) await removeFile(ctx, row, { kind: 'any' });
   for (const row of await expiredFiles(ctx.db, now, SWEEP_BATCH)) {
-    if (await removeFile(ctx, row)) deletedFiles++;
+    if ((await removeFile(ctx, row, { kind: 'expired', now })) === 'removed') deletedFiles++;
   }
   let abortedUploads = 0;
   const idleSince = new Date(now.getTime() - ctx.config.limits.staleUploadMs);
   for (const row of await staleUploads(ctx.db, idleSince, SWEEP_BATCH)) {
-    if (await removeFile(ctx, row)) abortedUploads++;
+    if ((await removeFile(ctx, row, { kind: 'idle', cutoff: idleSince })) === 'removed') abortedUploads++;
   }
   if (deletedFiles > 0 || abortedUploads > 0) {
     await recordEvent(ctx, null, 'files_swept', { deletedFiles, abortedUploads });

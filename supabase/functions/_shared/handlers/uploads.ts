@@ -1,15 +1,14 @@
-// The upload half of the share flow: create a multipart upload, sign its parts, complete it
-// (after checking the object's real size) or abort it. File bytes never pass through here.
+// The upload half of the share flow: create a multipart upload, sign its parts and list those the
+// bucket holds (upload-complete.ts ends it). File bytes never pass through here.
 import type { RouteHandler } from '../api.ts';
 import type { ApiContext } from '../context.ts';
 import {
   MAX_PARTS_PER_SIGN_REQUEST,
   type CreatedUpload,
-  type FileDto,
   type SignedParts,
   type StoredParts,
 } from '../domain/api-types.ts';
-import { DAY_MS, PART_URL_TTL_SECONDS } from '../domain/constants.ts';
+import { PART_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { hasControlCharacters, neutralizeBidi, truncateKeepingExtension } from '../domain/file-name.ts';
 import { formatBytes } from '../domain/format-bytes.ts';
 import { partRange, planParts } from '../domain/part-plan.ts';
@@ -17,36 +16,24 @@ import { isTypeAllowed, maxFileBytes, type ServiceSettings } from '../domain/ser
 import { sanitizeFileName } from '../domain/sanitize-file-name.ts';
 import { newShareId } from '../domain/share-id.ts';
 import {
-  deleteFileRow,
+  deleteNewUpload,
   fileById,
   insertUploadWithinQuota,
-  markComplete,
   setUploadId,
   touchUpload,
   type FileRow,
 } from '../files-repo.ts';
-import { HttpError, json, noContent, readJson } from '../http.ts';
+import { HttpError, json, readJson } from '../http.ts';
 import { hashOwnerToken, newOwnerToken } from '../owner-token.ts';
 import { releaseSlot, takeSlot, type RateLimit } from '../rate-limit.ts';
 import { readSettings } from '../settings-store.ts';
-import { StorageError } from '../storage.ts';
+import { StorageError, type Storage } from '../storage.ts';
 import { visitorOf } from '../visitor.ts';
-import {
-  parseFileId,
-  recordEvent,
-  removeFile,
-  requireOwner,
-  requireStorage,
-  shareUrl,
-  toFileDto,
-} from './share-common.ts';
+import { parseFileId, removeFile, requireOwner, requireStorage, shareUrl } from './share-common.ts';
 
 const MAX_NAME_LENGTH = 255;
 const MAX_TYPE_LENGTH = 255;
-const MAX_ETAG_LENGTH = 200;
 const SHARE_ID_ATTEMPTS = 5;
-/** Room for MAX_PARTS entries of { partNumber, etag }. */
-const COMPLETE_BODY_LIMIT = 2 * 1024 * 1024;
 const NOT_OWNER = 'Only the device that started this upload can continue it.';
 const DEFAULT_TYPE = 'application/octet-stream';
 
@@ -199,7 +186,7 @@ export const createUpload: RouteHandler = async (req, ctx) => {
       uploadDate: now.toISOString(),
     });
   } catch (error) {
-    await deleteFileRow(ctx.db, row.id);
+    await deleteNewUpload(ctx.db, row.id);
     if (row.uploaderHash) await releaseSlot(ctx.db, createLimit(ctx), row.uploaderHash);
     throw storageHttpError(error, 'Failed to initiate multipart upload');
   }
@@ -219,7 +206,7 @@ export const createUpload: RouteHandler = async (req, ctx) => {
 };
 
 /** A storage failure as an answer a person can act on; unexpected ones stay 500s. */
-function storageHttpError(error: unknown, action: string): Error {
+export function storageHttpError(error: unknown, action: string): Error {
   if (error instanceof StorageError) {
     if (error.code === 'full') {
       return new HttpError(
@@ -240,7 +227,7 @@ function storageHttpError(error: unknown, action: string): Error {
 }
 
 /** The row of an upload in progress that this caller owns. */
-async function ownUpload(req: Request, ctx: ApiContext, params: Record<string, string>): Promise<FileRow> {
+export async function ownUpload(req: Request, ctx: ApiContext, params: Record<string, string>): Promise<FileRow> {
   const id = parseFileId(params);
   const row = await fileById(ctx.db, id);
   if (!row) throw new HttpError(404, 'upload_not_found', 'This upload no longer exists. Please upload the file again.');
@@ -248,20 +235,31 @@ async function ownUpload(req: Request, ctx: ApiContext, params: Record<string, s
   return row;
 }
 
-function requireUploading(row: FileRow): { uploadId: string; partCount: number } {
-  if (row.uploadState !== 'uploading' || !row.uploadId || !row.partCount) {
-    throw new HttpError(409, 'upload_complete', 'This upload is already complete.');
-  }
+const alreadyComplete = () => new HttpError(409, 'upload_complete', 'This upload is already complete.');
+
+export function requireUploading(row: FileRow): { uploadId: string; partCount: number } {
+  if (row.uploadState !== 'uploading' || !row.uploadId || !row.partCount) throw alreadyComplete();
   return { uploadId: row.uploadId, partCount: row.partCount };
 }
 
-/** The bucket no longer has the multipart upload (expired, aborted): drop its row and say so. */
-async function forgetGoneUpload(ctx: ApiContext, row: FileRow): Promise<HttpError> {
-  await deleteFileRow(ctx.db, row.id);
-  return new HttpError(409, 'upload_gone', 'This upload has expired or was cancelled. Please upload the file again.');
+export const uploadGone = () =>
+  new HttpError(409, 'upload_gone', 'This upload has expired or was cancelled. Please upload the file again.');
+
+/**
+ * The bucket no longer has the multipart upload. Either another complete of it got there first
+ * (its object is there, and its row is or is about to be complete), or the upload is gone
+ * (expired, aborted): then its row goes too, unless that complete recorded it meanwhile.
+ */
+async function uploadLeftBucket(ctx: ApiContext, storage: Storage, row: FileRow): Promise<HttpError> {
+  const object = await storage.headObject(row.storagePath).catch((error: unknown) => {
+    throw storageHttpError(error, 'Failed to check the uploaded file');
+  });
+  if (!object && (await removeFile(ctx, row, { kind: 'uploading' })) !== 'lost') return uploadGone();
+  const current = await fileById(ctx.db, row.id);
+  return object || current?.uploadState === 'complete' ? alreadyComplete() : uploadGone();
 }
 
-function isWholeNumber(value: unknown): value is number {
+export function isWholeNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value);
 }
 
@@ -319,124 +317,9 @@ export const listUploadedParts: RouteHandler = async (req, ctx, params) => {
     await touchUpload(ctx.db, row.id, ctx.now());
     return json<StoredParts>({ parts: parts.map(({ partNumber, etag, size }) => ({ partNumber, etag, size })) });
   } catch (error) {
-    if (error instanceof StorageError && error.code === 'upload_not_found') throw await forgetGoneUpload(ctx, row);
+    if (error instanceof StorageError && error.code === 'upload_not_found') {
+      throw await uploadLeftBucket(ctx, storage, row);
+    }
     throw storageHttpError(error, 'Failed to list the uploaded parts');
   }
-};
-
-function parseParts(body: Record<string, unknown>): { partNumber: number; etag: string }[] {
-  const parts = body.parts;
-  if (!Array.isArray(parts) || parts.length === 0) {
-    throw new HttpError(400, 'bad_request', 'parts must be a non-empty list of { partNumber, etag }.');
-  }
-  return parts.map((p: unknown) => {
-    const part = (typeof p === 'object' && p !== null ? p : {}) as Record<string, unknown>;
-    if (!isWholeNumber(part.partNumber))
-      throw new HttpError(400, 'bad_request', 'Every part needs a whole-number partNumber.');
-    const etag = part.etag;
-    if (typeof etag !== 'string' || !etag.trim() || etag.length > MAX_ETAG_LENGTH) {
-      throw new HttpError(
-        400,
-        'bad_request',
-        `Part ${part.partNumber} needs its ETag (a text of at most ${MAX_ETAG_LENGTH} characters).`,
-      );
-    }
-    return { partNumber: part.partNumber, etag: etag.trim() };
-  });
-}
-
-function sizeText(declared: number, actual: number): [string, string] {
-  const a = formatBytes(actual);
-  const d = formatBytes(declared);
-  return a === d ? [`${actual} bytes`, `${declared} bytes`] : [a, d];
-}
-
-export const completeUpload: RouteHandler = async (req, ctx, params) => {
-  const storage = requireStorage(ctx);
-  const parts = parseParts(await readJson(req, COMPLETE_BODY_LIMIT));
-  const row = await ownUpload(req, ctx, params);
-  // A repeated complete (its first answer was lost) gets the same answer again.
-  if (row.uploadState === 'complete') return json<FileDto>(toFileDto(row, ctx.config));
-  const { uploadId, partCount } = requireUploading(row);
-
-  const byNumber = new Map<number, string>();
-  for (const part of parts) {
-    if (part.partNumber < 1 || part.partNumber > partCount) {
-      throw new HttpError(
-        400,
-        'invalid_parts',
-        `Part ${part.partNumber} does not exist: this upload has parts 1 to ${partCount}.`,
-      );
-    }
-    const seen = byNumber.get(part.partNumber);
-    if (seen !== undefined && seen !== part.etag)
-      throw new HttpError(400, 'invalid_parts', `Part ${part.partNumber} is listed twice.`);
-    byNumber.set(part.partNumber, part.etag);
-  }
-  for (let n = 1; n <= partCount; n++) {
-    if (!byNumber.has(n)) throw new HttpError(400, 'invalid_parts', `The upload is missing part ${n}.`, { part: n });
-  }
-
-  try {
-    await storage.completeMultipartUpload(
-      row.storagePath,
-      uploadId,
-      [...byNumber].map(([partNumber, etag]) => ({ partNumber, etag })),
-    );
-  } catch (error) {
-    if (error instanceof StorageError && error.code === 'upload_not_found') throw await forgetGoneUpload(ctx, row);
-    if (error instanceof StorageError && error.code === 'invalid_part') {
-      throw new HttpError(
-        400,
-        'parts_rejected',
-        `The storage did not accept the uploaded parts (${error.s3Code ?? 'invalid part'}). Please upload the missing or damaged parts again.`,
-      );
-    }
-    throw storageHttpError(error, 'Failed to complete the upload');
-  }
-
-  // Never trust the announced size: the limit and the record must match the real object.
-  let object: Awaited<ReturnType<typeof storage.headObject>>;
-  try {
-    object = await storage.headObject(row.storagePath);
-  } catch (error) {
-    throw storageHttpError(error, 'Failed to check the uploaded file');
-  }
-  if (!object || object.size !== row.size) {
-    const actual = object?.size ?? 0;
-    // The object goes with its row; if storage refuses, the row stays hidden and the sweep retries.
-    await removeFile(ctx, row);
-    const [x, y] = sizeText(row.size, actual);
-    throw new HttpError(
-      400,
-      'size_mismatch',
-      `The uploaded file is ${x} but ${y} was announced; please upload it again.`,
-      { actualBytes: actual, declaredBytes: row.size },
-    );
-  }
-
-  const now = ctx.now();
-  // Retention as the settings say now: a change of autoDeleteDays applies to uploads completed after it.
-  const { autoDeleteDays } = await readSettings(ctx);
-  const done = await markComplete(ctx.db, row.id, now, new Date(now.getTime() + autoDeleteDays * DAY_MS));
-  if (!done) {
-    // Another complete of the same upload won the race; answer with its result.
-    const current = await fileById(ctx.db, row.id);
-    if (current?.uploadState === 'complete') return json<FileDto>(toFileDto(current, ctx.config));
-    throw new HttpError(409, 'upload_gone', 'This upload was cancelled. Please upload the file again.');
-  }
-  await recordEvent(ctx, req, 'file_uploaded', { shareId: done.shareId, size: done.size, type: done.type });
-  return json<FileDto>(toFileDto(done, ctx.config));
-};
-
-export const abortUpload: RouteHandler = async (req, ctx, params) => {
-  requireStorage(ctx);
-  const row = await ownUpload(req, ctx, params);
-  if (row.uploadState === 'complete') {
-    throw new HttpError(409, 'upload_complete', 'This upload is already complete; delete the file instead.');
-  }
-  // If storage refuses, the row stays (hidden) so the sweep aborts it later instead of the parts
-  // lingering in the bucket with no row pointing at them.
-  await removeFile(ctx, row);
-  return noContent();
 };
