@@ -13,7 +13,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 
 /** The object's folder beside s3rver's own files: <last segment>._S3rver_parts. */
 const RESOURCE = 'parts';
@@ -77,23 +77,48 @@ async function readManifest(folder: string): Promise<{ manifest: Manifest; modif
 
 /**
  * The bytes `start` to `end` (inclusive) of the parts, one part file open at a time (a 5 GiB object
- * has 512 of them). So a download still running when its object is deleted (the expiry sweep, its
- * owner) ends at the next part, where a single file's would have read on to the end.
+ * has 512 of them). A download still running when its object is deleted (the expiry sweep, its
+ * owner, a takedown) reads the part it has open to its end, then fails at the next, where a single
+ * file's would have read on to the end.
  */
 function readRange(folder: string, parts: Manifest['parts'], start: number, end: number): Readable {
-  return Readable.from(
+  const stream = Readable.from(
     (async function* () {
       let offset = 0;
       for (const part of parts) {
         const from = Math.max(start - offset, 0);
         const to = Math.min(end - offset, part.size - 1);
-        if (from <= to) yield* createReadStream(path.join(folder, part.file), { start: from, end: to });
+        if (from <= to) {
+          try {
+            yield* createReadStream(path.join(folder, part.file), { start: from, end: to });
+          } catch (error) {
+            // Deleted under the download: no fault of the storage, and not logged as one (Koa
+            // logs a failed body unless it is marked as the client's to know).
+            if ((error as NodeJS.ErrnoException).code === 'ENOENT') Object.assign(error as object, { expose: true });
+            throw error;
+          }
+        }
         offset += part.size;
         if (offset > end) return;
       }
     })(),
     { objectMode: false },
   );
+  return cutsOnFailure(stream);
+}
+
+/**
+ * Makes a failure of `stream` cut whatever it is piped into. s3rver's Koa pipes the object into the
+ * response and, once the headers are out, only reports a body that fails: left alone, the response
+ * stays open short of its Content-Length, and the browser's download hangs instead of failing.
+ */
+function cutsOnFailure(stream: Readable): Readable {
+  const pipe = stream.pipe.bind(stream);
+  stream.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T => {
+    stream.once('error', (error) => (destination as unknown as Writable).destroy(error));
+    return pipe(destination, options);
+  };
+  return stream;
 }
 
 /**
