@@ -109,6 +109,12 @@ describe('fault matrix: a full disk', () => {
     ]);
     expect(reads).toHaveLength(300);
     expect(new Set(reads)).toEqual(new Set([200]));
+    // A recipient's download is a read too: its ticket answers (unlimited, uncounted) and the file comes.
+    const ticket = await call(host, 'POST', `/shares/${share.shareId}/download`, {});
+    expect(ticket.status, await ticket.clone().text()).toBe(200);
+    const got = await fetch(((await ticket.json()) as { url: string }).url);
+    expect(got.status).toBe(200);
+    expect((await got.arrayBuffer()).byteLength).toBe(1000);
     expect(writes.filter((w) => w.status === 507)).toHaveLength(20);
     expect(writes.filter((w) => w.status >= 500 && w.status !== 507)).toEqual([]);
     expect(writes.find((w) => w.status === 507)?.code).toBe('storage_full');

@@ -130,7 +130,13 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
   // Before anything is looked up: a ticket costs a signature and, the first time, a log row.
   const visitor = await visitorOf(req, ctx);
   const { downloadTicketBurst: burst, downloadTicketsPerMinute: perMinute } = ctx.config.limits;
-  const slot = await takeBurstSlot(ctx.db, { action: 'download_ticket', burst, perMinute }, visitor, ctx.now());
+  const slot = await takeBurstSlot(ctx.db, { action: 'download_ticket', burst, perMinute }, visitor, ctx.now()).catch(
+    (error: unknown) => {
+      // A full disk takes no slot, and no log row either: the download, a read, goes on.
+      if (isDiskFull(error)) return { ok: true } as const;
+      throw error;
+    },
+  );
   if (!slot.ok) {
     throw new HttpError(429, 'rate_limited', 'Too many downloads from here. Please wait a moment and try again.', {
       retryAfterSeconds: slot.retryAfterSeconds,
