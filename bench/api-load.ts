@@ -30,8 +30,11 @@ async function measure(
 
 export async function runApiLoadBench(opts: { port: number }): Promise<void> {
   const external = process.env.BENCH_ORIGIN;
-  // The per-visitor create quota would (rightly) refuse most of a load test from one address.
-  const platform = external ? null : await startPlatform(opts.port, { UPLOAD_CREATES_PER_HOUR: '100000000' });
+  // The per-visitor quotas on creates and download tickets would (rightly) refuse most of a load
+  // test from one address.
+  const platform = external
+    ? null
+    : await startPlatform(opts.port, { UPLOAD_CREATES_PER_HOUR: '100000000', DOWNLOAD_TICKET_BURST: '100000000' });
   const target: Target = external
     ? { origin: external.replace(/\/+$/, ''), anonKey: process.env.BENCH_ANON_KEY ?? BENCH_ANON_KEY }
     : { origin: `http://127.0.0.1:${opts.port}`, anonKey: BENCH_ANON_KEY };
