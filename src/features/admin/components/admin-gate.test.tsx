@@ -86,7 +86,17 @@ describe('admin gate', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure you want to logout?')).toBeInTheDocument();
+    const callsBefore = fetchMock.mock.calls.length;
     await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
+
+    // The server is told first, with the session's token; the page forgets it once it answered.
+    await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(callsBefore));
+    const [logoutUrl, logoutInit] = fetchMock.mock.calls.at(-1)!;
+    expect(logoutUrl).toBe('http://127.0.0.1:54321/functions/v1/api/admin/logout');
+    expect(logoutInit?.method).toBe('POST');
+    expect(new Headers(logoutInit?.headers).get('x-admin-token')).toBe('signed.token');
+    expect(sessionStorage.getItem(ADMIN_SESSION_STORAGE_KEY)).not.toBeNull();
+    answer(jsonResponse(200, { loggedOut: true }));
 
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Admin sign in' })).toBeInTheDocument());
     expect(sessionStorage.getItem(ADMIN_SESSION_STORAGE_KEY)).toBeNull();

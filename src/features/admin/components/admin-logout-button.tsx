@@ -2,9 +2,9 @@ import { Box, Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { clearAdminSession } from '../api/admin-session';
+import { logoutAdmin } from '../api/logout';
 
-/** Logout asks first (SPEC §2), then forgets the token and the UI flag. */
+/** Logout asks first, then ends the session on the server and forgets the token and the UI flag. */
 export function AdminLogoutButton() {
   const { t } = useTranslation();
   const [opened, modal] = useDisclosure(false);
@@ -27,7 +27,7 @@ export function AdminLogoutButton() {
             color="red"
             onClick={() => {
               modal.close();
-              clearAdminSession();
+              void logoutAdmin();
             }}
           >
             {t('admin.shell.logout')}
