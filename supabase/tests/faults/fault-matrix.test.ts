@@ -1,12 +1,11 @@
 // @vitest-environment node
-// The fault matrix of issue 8, against the real host process: the host killed (SIGKILL) in the
+// The fault matrix, against the real host process: the host killed (SIGKILL) in the
 // middle of an upload, the storage gone in the middle of an upload, the database unreachable at
 // start and in the middle of requests, and the storage's disk full (a real ENOSPC, from a small
 // tmpfs). Each ends with nothing lost — what was stored downloads byte for byte, the interrupted
 // upload finishes — with a clear answer while the fault lasts, and never a dead process.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,6 +15,7 @@ import { DEFAULT_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../host/storage/embedded-storage.ts';
 import { hostCall, startHost, type HostProcess } from '../host/host-process.ts';
 import { startPg15 } from '../pg15.ts';
+import { fillDisk, onTmpfs, seenBy } from './small-disk.ts';
 
 interface Upload {
   fileId: string;
@@ -263,31 +263,14 @@ describe('fault matrix', () => {
       dataDir,
       // No free-space reserve: the writes themselves must meet the full disk.
       env: { STORAGE_MIN_FREE_MB: '0' },
-      wrap: (command) => [
-        ...mountNamespace(),
-        'sh',
-        '-c',
-        `mount -t tmpfs -o size=32m ulak-full "$DATA_DIR/storage" && exec "$@"`,
-        'sh',
-        ...command,
-      ],
+      wrap: onTmpfs('32m', '"$DATA_DIR/storage"'),
     });
     cleanups.push(() => host.stop({ keepData: true }));
     // The storage folder as the host sees it: its own mount namespace, through /proc.
-    const storage = `/proc/${host.pid}/root${path.join(dataDir, 'storage')}`;
-    expect(await readFile(`/proc/${host.pid}/mounts`, 'utf8')).toContain('ulak-full');
+    const storage = seenBy(host.pid, path.join(dataDir, 'storage'));
+    expect(await readFile(`/proc/${host.pid}/mounts`, 'utf8')).toContain('ulak-small-disk');
     const filler = path.join(storage, 'filler');
-    const fill = async () => {
-      const handle = await open(filler, 'w');
-      const block = Buffer.alloc(1024 * 1024);
-      try {
-        for (;;) await handle.write(block);
-      } catch (error) {
-        expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
-      } finally {
-        await handle.close();
-      }
-    };
+    const fill = () => fillDisk(filler);
 
     const stored = await create(host, 'stored before.bin', 5000);
     await finish(host, stored);
@@ -327,22 +310,3 @@ describe('fault matrix', () => {
     await writeFile(path.join(storage, 'probe'), 'ok');
   });
 });
-
-/**
- * The command prefix that gives the host a private mount namespace in which it may mount a
- * tmpfs: plain `unshare --mount` as root, or a user namespace (`unshare -Urm`) otherwise.
- */
-function mountNamespace(): string[] {
-  const asRoot = process.getuid?.() === 0;
-  const prefix = asRoot ? ['unshare', '--mount', '--propagation', 'private'] : ['unshare', '-Urm'];
-  try {
-    execFileSync(prefix[0]!, [...prefix.slice(1), 'sh', '-c', 'mount -t tmpfs -o size=1m probe /mnt'], {
-      stdio: 'ignore',
-    });
-  } catch {
-    throw new Error(
-      `Cannot mount a tmpfs in a private mount namespace (${prefix.join(' ')}): the disk-full test needs it (root with CAP_SYS_ADMIN, or unprivileged user namespaces).`,
-    );
-  }
-  return prefix;
-}
