@@ -18,3 +18,14 @@ export function fakeWorkerScope(state: ServiceWorkerState) {
   }
   return { scope, dispatch, registration };
 }
+
+/** Another version of the worker as this one sees it (a message's source): its state, and its changes. */
+export function fakeServiceWorker(state: ServiceWorkerState) {
+  const worker = Object.assign(new EventTarget(), { state, scriptURL: 'https://ulak.test/sw.js' });
+  return Object.assign(worker as unknown as ServiceWorker, {
+    become(next: ServiceWorkerState) {
+      worker.state = next;
+      worker.dispatchEvent(new Event('statechange'));
+    },
+  });
+}

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { UploadMessage } from '@/lib/upload-engine/protocol';
-import { fakeWorkerScope } from './test-worker-scope';
+import { fakeServiceWorker, fakeWorkerScope } from './test-worker-scope';
 import { registerUploadHandlers, type UploadRunner } from './upload-handlers';
 
 /** Records what the worker asked of the engine; `resumeAll` ends when the test says so. */
@@ -104,9 +104,10 @@ describe('upload handlers in the service worker', () => {
     registerUploadHandlers(scope, { createEngine: () => runner, hasUnfinishedJobs: () => Promise.resolve(true) });
     // The page's heartbeat holds an event while the upload runs (its budget is a minute).
     const [heartbeat] = dispatch('message', { data: { type: 'upload:resume' } satisfies UploadMessage });
-    registration.waiting = {};
+    const next = fakeServiceWorker('installed');
+    registration.waiting = next;
 
-    const [stopped] = dispatch('message', { data: { type: 'HAND_OVER' } });
+    const [stopped] = dispatch('message', { data: { type: 'HAND_OVER' }, source: next });
     await stopped;
     await expect(heartbeat).resolves.toBe(false);
     expect(calls.at(-1)).toBe('stop');
@@ -123,7 +124,41 @@ describe('upload handlers in the service worker', () => {
 
     // The new version went away without taking over: this worker is in charge again.
     registration.waiting = null;
+    next.become('redundant');
     void dispatch('message', { data: { type: 'upload:resume' } });
     expect(calls).toContain('resumeAll');
+  });
+
+  it('after a hand-over, ends every event at once even while its registration does not show the new version yet', async () => {
+    const { runner, calls } = fakeRunner();
+    // The browser has not yet told this worker's registration that another version waits.
+    const { scope, dispatch } = fakeWorkerScope('activated');
+    registerUploadHandlers(scope, {
+      createEngine: () => runner,
+      hasUnfinishedJobs: () => Promise.resolve(true),
+      messageBudgetMs: 60_000,
+      syncBudgetMs: 60_000,
+    });
+    await Promise.all(dispatch('message', { data: { type: 'HAND_OVER' }, source: fakeServiceWorker('installed') }));
+    calls.length = 0;
+
+    // The page's next heartbeat and the browser's next sync: each ends at once, and nothing resumes.
+    const [heartbeat] = dispatch('message', { data: { type: 'upload:resume' } satisfies UploadMessage });
+    const [sync] = dispatch('sync', { tag: 'ulak-upload', lastChance: false });
+    const settled = Promise.allSettled([heartbeat, sync]);
+    const atOnce = await Promise.race([settled, new Promise((resolve) => setTimeout(() => resolve('pending'), 1_000))]);
+    expect(atOnce).not.toBe('pending');
+    await expect(heartbeat).resolves.toBe(false);
+    await expect(sync).rejects.toThrow(/next sync/);
+    expect(calls).not.toContain('resumeAll');
+  });
+
+  it('gives the hand-over event a few seconds at most, even when the runs do not stop', async () => {
+    const { runner } = fakeRunner();
+    runner.stop = () => new Promise(() => undefined);
+    const { scope, dispatch } = fakeWorkerScope('activated');
+    registerUploadHandlers(scope, { createEngine: () => runner, handOverBudgetMs: 20 });
+    const [handOver] = dispatch('message', { data: { type: 'HAND_OVER' }, source: fakeServiceWorker('installed') });
+    await expect(handOver).resolves.toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import {
   type UploadMessage,
   type UploadPageMessage,
 } from '@/lib/upload-engine/protocol';
-import { MESSAGE_BUDGET_MS, SYNC_BUDGET_MS } from '@/lib/upload-engine/timings';
+import { HAND_OVER_BUDGET_MS, MESSAGE_BUDGET_MS, SYNC_BUDGET_MS } from '@/lib/upload-engine/timings';
 import { isHandOverMessage } from '@/lib/worker-messages';
 
 // Background Sync's event is not in TypeScript's WebWorker types.
@@ -29,6 +29,10 @@ function within(work: Promise<unknown>, ms: number): Promise<boolean> {
   return Promise.race([work.then(() => true), timeout]).finally(() => clearTimeout(timer));
 }
 
+function isServiceWorker(source: unknown): source is ServiceWorker {
+  return typeof source === 'object' && source !== null && 'state' in source && 'scriptURL' in source;
+}
+
 /** What the handlers use of the engine. */
 export type UploadRunner = Pick<UploadEngine, 'resumeAll' | 'offer' | 'cancel' | 'retry' | 'wake' | 'stop'>;
 
@@ -37,6 +41,8 @@ export interface UploadHandlerOptions {
   createEngine: () => UploadRunner;
   messageBudgetMs?: number;
   syncBudgetMs?: number;
+  /** How long the hand-over's own event may wait for the runs to stop. Default HAND_OVER_BUDGET_MS. */
+  handOverBudgetMs?: number;
   /**
    * Whether jobs that should run are left (queued, uploading or paused). Asked when a `sync` event's
    * run ends early, e.g. because a dead runner's lease still held a job: the event then fails so
@@ -55,26 +61,34 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
   const getEngine = () => (engine ??= options.createEngine());
   const messageBudget = options.messageBudgetMs ?? MESSAGE_BUDGET_MS;
   const syncBudget = options.syncBudgetMs ?? SYNC_BUDGET_MS;
+  const handOverBudget = options.handOverBudgetMs ?? HAND_OVER_BUDGET_MS;
   const hasUnfinishedJobs = options.hasUnfinishedJobs ?? (() => Promise.resolve(false));
   const waitAtMost = options.within ?? within;
 
   // Handing over to a new version (HAND_OVER, sent by it when the person accepts the update): the
   // browser activates it only when no event of this worker is in flight, and the page's heartbeat
   // keeps one in flight for as long as an upload runs. So this worker stops its runs (the jobs stay
-  // stored, their leases are given up), ends every event it holds at once, and takes no new work;
-  // the new version resumes the uploads when it activates.
-  let handedOver = false;
+  // stored, their leases are given up), ends every event it holds at once, and takes no new work
+  // until the new version is gone: activated (this worker is then replaced) or redundant (it failed
+  // to take over). The new version resumes the uploads when it activates. Which version took over
+  // is told by the new worker itself (the message's source), not by `registration.waiting`: that is
+  // this worker's copy of the registration's state, which the browser updates in its own time; read
+  // as null while the new version still waits, it had this worker take its uploads back and hold
+  // events again, and the new version then waited for them.
+  let successor: ServiceWorker | null = null;
   let letGo: () => void = () => undefined;
   let released = new Promise<void>((resolve) => (letGo = resolve));
   const bounded = (work: Promise<unknown>, ms: number): Promise<boolean> =>
     Promise.race([waitAtMost(work, ms), released.then(() => false)]);
-  /** False after a hand-over, unless the new version went away without taking over. */
-  const inCharge = (): boolean => {
-    if (handedOver && scope.serviceWorker.state === 'activated' && !scope.registration.waiting) {
-      handedOver = false;
+  const inCharge = (): boolean => successor === null;
+  const handOver = (to: ServiceWorker | null): void => {
+    successor = to ?? ({ state: 'installed' } as ServiceWorker);
+    letGo();
+    to?.addEventListener('statechange', () => {
+      if (to.state !== 'redundant' || successor !== to) return;
+      successor = null;
       released = new Promise<void>((resolve) => (letGo = resolve));
-    }
-    return !handedOver;
+    });
   };
 
   const resume = (): Promise<void> =>
@@ -98,9 +112,8 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
 
   scope.addEventListener('message', (event) => {
     if (isHandOverMessage(event.data)) {
-      handedOver = true;
-      letGo();
-      event.waitUntil(waitAtMost(engine?.stop() ?? Promise.resolve(), messageBudget));
+      handOver(isServiceWorker(event.source) ? event.source : null);
+      event.waitUntil(waitAtMost(engine?.stop() ?? Promise.resolve(), handOverBudget));
       return;
     }
     if (!isUploadPageMessage(event.data)) return;

@@ -25,6 +25,14 @@ export const MESSAGE_BUDGET_MS = 60_000;
 export const SYNC_BUDGET_MS = 150_000;
 
 /**
+ * Longest a worker being replaced holds its hand-over event while its runs stop: 5 s. The new
+ * version activates only once that event ends; stopping (aborting the parts in flight, giving up
+ * the leases) takes well under a second, and a lease not given up by then only has the new
+ * version wait out the rest of LEASE_MS.
+ */
+export const HAND_OVER_BUDGET_MS = 5_000;
+
+/**
  * How long a page waits for the worker to acknowledge a message before running the engine itself:
  * a worker that is starting up answers well within 3 s; one from before the upload handlers never
  * answers, and its page must not wait for it for long.
