@@ -69,8 +69,9 @@ function wholeNumber(given: Record<string, string | undefined>, name: string, fa
 
 /** The limits from the environment (empty means the default); a malformed value is a HostError. */
 export function readPeerLimits(given: Record<string, string | undefined>): PeerLimits {
+  const maxMessageBytes = wholeNumber(given, 'PEER_MAX_MESSAGE_KB', DEFAULT_MAX_MESSAGE_KB) * 1024;
   return {
-    maxMessageBytes: wholeNumber(given, 'PEER_MAX_MESSAGE_KB', DEFAULT_MAX_MESSAGE_KB) * 1024,
+    maxMessageBytes,
     maxBufferedBytes: wholeNumber(given, 'PEER_MAX_BUFFERED_KB', DEFAULT_MAX_BUFFERED_KB) * 1024,
     socketsPerAddress: wholeNumber(given, 'PEER_SOCKETS_PER_ADDRESS', DEFAULT_SOCKETS_PER_ADDRESS),
     connectBurst: CONNECT_BURST,
@@ -80,7 +81,8 @@ export function readPeerLimits(given: Record<string, string | undefined>): PeerL
     unknownIdsPerMinute: wholeNumber(given, 'PEER_UNKNOWN_IDS_PER_MINUTE', DEFAULT_UNKNOWN_IDS_PER_MINUTE),
     messageBurst: MESSAGE_BURST,
     messagesPerSecond: MESSAGES_PER_SECOND,
-    messageBytesBurst: MESSAGE_BYTES_BURST,
+    // At least one message of the largest size the operator allows.
+    messageBytesBurst: Math.max(MESSAGE_BYTES_BURST, maxMessageBytes),
     messageBytesPerSecond: MESSAGE_BYTES_PER_SECOND,
   };
 }

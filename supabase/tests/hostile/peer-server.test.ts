@@ -300,3 +300,22 @@ describe('the PeerJS signalling server under hostile traffic', () => {
     }
   });
 });
+
+describe('the peer server’s settings', () => {
+  it('refuses to start on a malformed limit, saying which one in a sentence', async () => {
+    const host = await startHost({
+      env: { PEER_SOCKETS_PER_ADDRESS: 'lots' },
+      until: /PEER_SOCKETS_PER_ADDRESS must be a whole number/,
+    });
+    try {
+      await waitFor('the host to exit', () => !host.alive(), 60_000);
+      expect(host.child.exitCode).toBe(1);
+      expect(host.output()).toContain(
+        'PEER_SOCKETS_PER_ADDRESS must be a whole number above 0 (default 20), not "lots".',
+      );
+      expect(host.output()).not.toMatch(/\n\s+at /); // no stack trace
+    } finally {
+      await host.stop();
+    }
+  });
+});
