@@ -146,6 +146,16 @@ describe.each(TARGETS)('a complete held after the bucket joined its parts, on %s
     expect(await linkAndList(u)).toEqual({ link: 200, listed: true, objects: 1 });
   });
 
+  it('a resumed device lists the stored parts meanwhile: told the upload is complete, and the file stays', async () => {
+    const u = await ready('listed.txt');
+    const [done, listed] = await completeAround(u, () =>
+      p.call('GET', `/uploads/${u.fileId}/parts`, { headers: { 'x-owner-token': u.ownerToken } }),
+    );
+    expect(await refusal(listed)).toEqual({ status: 409, code: 'upload_complete' });
+    expect(done.status, await done.clone().text()).toBe(200);
+    expect(await linkAndList(u)).toEqual({ link: 200, listed: true, objects: 1 });
+  });
+
   it('the owner cancels meanwhile: the cancel wins and the complete says the upload is gone', async () => {
     const u = await ready('cancel.txt');
     const [done, cancelled] = await completeAround(u, () =>
