@@ -337,7 +337,11 @@ export function createMultipartFront(opts: {
     },
 
     async listParts(res, { bucket, key, uploadId, dir }) {
-      const parts = [...(await readParts(dir)).entries()].sort(([a], [b]) => a - b);
+      // A complete or a cancel may move the folder away after open(): gone, as S3 would say.
+      const stored = await readParts(dir).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? noSuchUpload() : error;
+      });
+      const parts = [...stored.entries()].sort(([a], [b]) => a - b);
       sendXml(
         res,
         200,
