@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Peer } from 'peerjs';
-import { BUFFER_HIGH, BUFFER_LOW, CHUNK_SIZE, READ_BLOCK_CHUNKS } from '../src/features/p2p/utils/constants.ts';
+import { BUFFER_HIGH, BUFFER_LOW, CHUNK_SIZE, READ_BLOCK_CHUNKS } from '../src/features/p2p/protocol/constants.ts';
 import {
   fmtMiB,
   launchProfile,

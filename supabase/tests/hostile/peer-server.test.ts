@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { hostCall, startHost, type HostProcess } from '../host/host-process.ts';
 
 const MIB = 1024 * 1024;
-/** A receive code's alphabet (src/features/p2p/utils/peer-ids.ts). */
+/** A receive code's alphabet (src/features/p2p/protocol/peer-ids.ts). */
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 interface Signal {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
-import type { OfferedFile } from '../utils/messages';
+import type { OfferedFile } from '../protocol/messages';
 
 /** The files of an offer (or of a send), one row each: name, size, and what the caller adds. */
 export function OfferedFiles({

@@ -1,8 +1,8 @@
 import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ReceiveController, type ReceiveSnapshot } from '../api/receive-controller';
+import { ReceiveController, type ReceiveSnapshot } from '../controllers/receive-controller';
 import { useController } from '../hooks/use-controller';
-import { formatCode } from '../utils/peer-ids';
+import { formatCode } from '../protocol/peer-ids';
 import { ReceivePanel } from './receive-panel';
 
 /** "Receive with a code": this page waits under a short code that the sender types. */

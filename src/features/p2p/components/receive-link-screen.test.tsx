@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubApi } from '@/test/api';
 import { renderWithProviders } from '@/test/render';
-import { newKeyPair } from '../utils/crypto';
-import { toBase64Url } from '../utils/encoding';
+import { newKeyPair } from '../protocol/crypto';
+import { toBase64Url } from '../protocol/encoding';
 import { ReceiveLinkScreen } from './receive-link-screen';
 
 const peerId = 'a'.repeat(22);

@@ -3,17 +3,17 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { IconCircleCheck, IconDeviceFloppy, IconDownload, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
-import type { ReceiveController, ReceiveSnapshot } from '../api/receive-controller';
+import type { ReceiveController, ReceiveSnapshot } from '../controllers/receive-controller';
 import { PEER_FILE_TTL_MS } from '@domain/constants';
-import { baseName } from '../utils/file-names';
-import type { StoragePlan } from '../utils/storage-plan';
+import { baseName } from '../protocol/file-names';
+import type { StoragePlan } from '../storage/storage-plan';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { OfferedFiles } from './offered-files';
 import { SafetyCode } from './safety-code';
 import { TransferError } from './transfer-error';
 import { TransferProgress } from './transfer-progress';
 import { CancelButton } from './cancel-button';
-import { LIVE_PHASES } from '../utils/session-core';
+import { LIVE_PHASES } from '../protocol/session-core';
 
 const TTL_DAYS = Math.round(PEER_FILE_TTL_MS / (24 * 60 * 60 * 1000));
 

@@ -12,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
 import { PickButton } from '@/components/pick-button';
-import { SendController, type SendSnapshot } from '../api/send-controller';
+import { SendController, type SendSnapshot } from '../controllers/send-controller';
 import { useController } from '../hooks/use-controller';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { usePickedFiles } from '../hooks/use-picked-files';
@@ -23,7 +23,7 @@ import { SendToCodeForm } from './send-to-code-form';
 import { TransferError } from './transfer-error';
 import { TransferProgress } from './transfer-progress';
 import { CancelButton } from './cancel-button';
-import { LIVE_PHASES } from '../utils/session-core';
+import { LIVE_PHASES } from '../protocol/session-core';
 
 /**
  * The sending side of /p2p: pick files, share the receive link (or type a code), watch it go.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { parseCode } from '../utils/peer-ids';
+import { parseCode } from '../protocol/peer-ids';
 
 /** "Or send to a code": the receiver's short code, typed by hand (SPEC's send to a peer id). */
 export function SendToCodeForm({ onSend }: { onSend: (code: string) => void }) {

@@ -3,7 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { describeError, type Failure } from '@/lib/api/failure';
-import type { P2pErrorCode } from '../utils/errors';
+import type { P2pErrorCode } from '../protocol/errors';
 
 /**
  * Why a transfer stopped, in a sentence, with what the person can do next: the API's own reason

@@ -2,7 +2,7 @@ import { Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { formatRate } from '@/lib/format-rate';
-import type { ControllerSnapshot } from '../api/transfer-controller';
+import type { ControllerSnapshot } from '../controllers/transfer-controller';
 
 /**
  * Progress, speed and time left while bytes move (or the connection is being got back); the same

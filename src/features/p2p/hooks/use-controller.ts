@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { iceServersQueryOptions } from '../api/get-ice-servers';
+import { iceServersQueryOptions } from '../transport/get-ice-servers';
 
 interface Controller<T> {
   subscribe(listener: () => void): () => void;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { SourceFile } from '../utils/sender-session';
+import type { SourceFile } from '../protocol/sender-session';
 
 /** A file picked to send, under the path it is offered as (its place in a picked folder). */
 export interface PickedFile extends SourceFile {

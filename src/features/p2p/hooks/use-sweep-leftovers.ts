@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { sweepReceiveFolders } from '../utils/received-storage';
+import { sweepReceiveFolders } from '../storage/received-storage';
 
 /**
  * Received files that a closed (or crashed) page left in this browser's private storage are removed

@@ -4,10 +4,10 @@
 // when the page closes (or after PEER_FILE_TTL_MS, 7 days), and the next visit sweeps what a closed
 // page left behind.
 import { startBrowserDownload } from '@/lib/start-browser-download';
-import { concatBytes, randomString } from './encoding';
+import { concatBytes, randomString } from '../protocol/encoding';
 import { PrivateFileWriter } from './private-file-writer';
-import type { FileSink, SinkFactory } from './receiver-session';
-import type { ReceivedFile } from './session-core';
+import type { FileSink, SinkFactory } from '../protocol/receiver-session';
+import type { ReceivedFile } from '../protocol/session-core';
 import type { StorageAbilities } from './storage-plan';
 
 /** Folder of received files in the origin private file system; one sub-folder per receiving page. */

@@ -3,7 +3,7 @@
 // it dials the receiver's code and commits to its key before it sees the receiver's. Nothing about
 // the files goes out before the keys are agreed, and on the code path not before the person has
 // compared the safety codes and confirmed.
-import { BlockReader } from './block-reader';
+import { BlockReader } from '../storage/block-reader';
 import { ChunkPlan } from './chunking';
 import { BUFFER_HIGH, WINDOW_CHUNKS } from './constants';
 import { commitment, newKeyPair, openHandshake, safetyCode, sharedKey, type KeyPair } from './crypto';

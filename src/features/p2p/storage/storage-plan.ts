@@ -1,6 +1,6 @@
 // Where received files go, decided before Accept so the receiver is told. Pure: the browser's
 // abilities come in as a value.
-import { MEMORY_LIMIT_BYTES } from './constants';
+import { MEMORY_LIMIT_BYTES } from '../protocol/constants';
 
 export interface StorageAbilities {
   /** window.showSaveFilePicker (Chromium): write straight into a file the person picks. */

@@ -1,6 +1,6 @@
 // In-memory data channels for the session tests: two ends that deliver frames in order, one task
 // later, like a reliable ordered RTCDataChannel. Not imported by the app.
-import type { FrameChannel } from './session-core';
+import type { FrameChannel } from '@/features/p2p/protocol/session-core';
 
 export type FrameHandler = (channel: TestChannel, frame: Uint8Array) => void;
 

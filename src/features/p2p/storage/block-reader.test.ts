@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { BlockReader } from './block-reader';
-import { ChunkPlan } from './chunking';
+import { ChunkPlan } from '../protocol/chunking';
 
 const bytes = (length: number, seed: number) => Uint8Array.from({ length }, (_, i) => (i * 7 + seed) & 0xff);
 

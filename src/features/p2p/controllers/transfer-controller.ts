@@ -5,10 +5,10 @@
 import { ApiError } from '@/lib/api/client';
 import { failureOf, type Failure } from '@/lib/api/failure';
 import { SpeedMeter } from '@/lib/upload-engine/speed-meter';
-import { PEER_GONE_AFTER_MISSES, RECONNECT_DELAYS_MS, RECONNECT_GRACE_MS } from '../utils/constants';
-import { P2pError } from '../utils/errors';
-import type { SessionCore, SessionSnapshot } from '../utils/session-core';
-import { IdTakenError, SignallingPeer, type PeerChannel } from './signalling';
+import { PEER_GONE_AFTER_MISSES, RECONNECT_DELAYS_MS, RECONNECT_GRACE_MS } from '../protocol/constants';
+import { P2pError } from '../protocol/errors';
+import type { SessionCore, SessionSnapshot } from '../protocol/session-core';
+import { IdTakenError, SignallingPeer, type PeerChannel } from '../transport/signalling';
 
 export interface ControllerSnapshot {
   /** Our id on the signalling server, once registered. */

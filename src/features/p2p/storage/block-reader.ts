@@ -1,8 +1,8 @@
 // The sender's reads: a block of chunks at a time from the file (READ_BLOCK_CHUNKS says why), and
 // the next block while the current one is sealed and sent. At most two blocks are held, so memory
 // stays flat.
-import type { ChunkPlan } from './chunking';
-import { READ_BLOCK_CHUNKS } from './constants';
+import type { ChunkPlan } from '../protocol/chunking';
+import { READ_BLOCK_CHUNKS } from '../protocol/constants';
 
 export class BlockReader {
   private readonly blocks = new Map<string, Promise<Uint8Array>>();

@@ -10,7 +10,7 @@ import { decodeFrame, encodeFrame } from './frames';
 import { ReceiverSession, type FileSink, type SinkFactory } from './receiver-session';
 import { SenderSession, type SourceFile } from './sender-session';
 import type { ReceivedFile, SessionCore, SessionSnapshot } from './session-core';
-import { channelPair, type TestChannel } from './test-channel';
+import { channelPair, type TestChannel } from '@/test/p2p-test-channel';
 
 function bytes(length: number, seed: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(length);

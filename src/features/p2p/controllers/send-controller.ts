@@ -1,11 +1,11 @@
 // The sending page: a receive link as soon as there are files, or a receiver's typed code.
-import { toBase64Url } from '../utils/encoding';
-import { newKeyPair } from '../utils/crypto';
-import { RefusedReason } from '../utils/frames';
-import { randomLinkId } from '../utils/peer-ids';
-import { SenderSession, type SourceFile } from '../utils/sender-session';
-import { refuse } from '../utils/session-core';
-import type { PeerChannel } from './signalling';
+import { toBase64Url } from '../protocol/encoding';
+import { newKeyPair } from '../protocol/crypto';
+import { RefusedReason } from '../protocol/frames';
+import { randomLinkId } from '../protocol/peer-ids';
+import { SenderSession, type SourceFile } from '../protocol/sender-session';
+import { refuse } from '../protocol/session-core';
+import type { PeerChannel } from '../transport/signalling';
 import { TransferController, type ControllerSnapshot } from './transfer-controller';
 
 export interface SendSnapshot extends ControllerSnapshot {

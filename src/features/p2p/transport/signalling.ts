@@ -3,9 +3,9 @@
 // through the server; frames go browser to browser.
 import { Peer, type DataConnection, type PeerError } from 'peerjs';
 import { env } from '@/config/env';
-import { BUFFER_LOW, DIAL_TIMEOUT_MS } from '../utils/constants';
-import { P2pError } from '../utils/errors';
-import type { FrameChannel } from '../utils/session-core';
+import { BUFFER_LOW, DIAL_TIMEOUT_MS } from '../protocol/constants';
+import { P2pError } from '../protocol/errors';
+import type { FrameChannel } from '../protocol/session-core';
 
 /** How long the signalling server may take to register us before we call it unreachable. */
 const OPEN_TIMEOUT_MS = 20_000;

@@ -2,10 +2,10 @@
 // type it. It decides where files are written, keeps them for the person to save, and drops them
 // after PEER_FILE_TTL_MS or when the page goes.
 import { PEER_FILE_TTL_MS } from '@domain/constants';
-import { newKeyPair } from '../utils/crypto';
-import { baseName } from '../utils/file-names';
-import { randomCode, randomLinkId } from '../utils/peer-ids';
-import { ReceiverSession, type SinkFactory } from '../utils/receiver-session';
+import { newKeyPair } from '../protocol/crypto';
+import { baseName } from '../protocol/file-names';
+import { randomCode, randomLinkId } from '../protocol/peer-ids';
+import { ReceiverSession, type SinkFactory } from '../protocol/receiver-session';
 import {
   detectStorage,
   memorySinks,
@@ -14,9 +14,9 @@ import {
   pickedFileSinks,
   saveReceivedFile,
   type ReceiveFolder,
-} from '../utils/received-storage';
-import type { ReceivedFile } from '../utils/session-core';
-import { chooseStoragePlan, type StorageAbilities, type StoragePlan } from '../utils/storage-plan';
+} from '../storage/received-storage';
+import type { ReceivedFile } from '../protocol/session-core';
+import { chooseStoragePlan, type StorageAbilities, type StoragePlan } from '../storage/storage-plan';
 import { TransferController, type ControllerSnapshot } from './transfer-controller';
 
 export interface ReceiveSnapshot extends ControllerSnapshot {

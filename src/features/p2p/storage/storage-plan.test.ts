@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { MEMORY_LIMIT_BYTES } from './constants';
+import { MEMORY_LIMIT_BYTES } from '../protocol/constants';
 import { chooseStoragePlan } from './storage-plan';
 
 const GB = 1024 ** 3;
