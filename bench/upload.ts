@@ -106,8 +106,8 @@ function describePhases(phases: Phases): string {
 
 /**
  * Both browsers get a fresh profile on disk, as a person's browser has: in Playwright's other
- * contexts ("off the record") Chromium keeps IndexedDB in memory and stores a Blob without copying
- * it, so the app's copy of the file into IndexedDB would cost nothing there.
+ * contexts ("off the record") Chromium keeps storage in memory, so the app's copy of the file on
+ * the device (the origin private file system) would cost next to nothing there.
  */
 async function withProfile<T>(
   options: { serviceWorkers: 'allow' | 'block' },
