@@ -13,6 +13,7 @@ import { sweepExpired } from '../functions/_shared/handlers/sweep.ts';
 import { mailFromOf } from '../functions/_shared/mailer.ts';
 import { createSmtpMailer } from '../functions/_shared/smtp-mailer.ts';
 import { createStorage } from '../functions/_shared/storage.ts';
+import { followAdminPassword } from './admin-password.ts';
 import { openCountryDatabase } from './geoip.ts';
 import { DatabaseUnreachable, openDatabase, type OpenedDatabase } from './database.ts';
 import { createDiskReserve, describeShortage } from './disk-reserve.ts';
@@ -22,7 +23,7 @@ import { createOutboxMailer } from './outbox-mailer.ts';
 import { loadPageRenderer } from './page-render.ts';
 import { readPeerLimits } from './peer/limits.ts';
 import { createPeerServer, PEERJS_PATH } from './peer-server.ts';
-import { originOf, pageHeaders } from './security-headers.ts';
+import { hostHeaders, originOf, pageHeaders } from './security-headers.ts';
 import { checkListenHost, HostError, loadDotEnv, loadSecrets, megabytes, prepareDataDir } from './settings.ts';
 import { startEmbeddedStorage } from './storage/embedded-storage.ts';
 import { devHandler, ensureBuilt, staticHandler, type WebHandler } from './web-app.ts';
@@ -183,6 +184,14 @@ async function main(): Promise<void> {
     peerServer: peer,
   };
   const api = createApiHandler(ctx);
+  // `npm run admin:password` writes a new hash to secrets.json; a hash from the environment wins.
+  const stopFollowingPassword = given.ADMIN_PASSWORD_HASH
+    ? () => {}
+    : followAdminPassword(dataDir, (hash) => {
+        if (hash === config.admin.passwordHash) return;
+        config.admin.passwordHash = hash;
+        log('The admin password was changed (npm run admin:password): every earlier admin session has ended.');
+      });
 
   const publicEnv: Record<string, string> = {
     VITE_SUPABASE_ANON_KEY: given.VITE_SUPABASE_ANON_KEY ?? config.anonKey,
@@ -221,7 +230,8 @@ async function main(): Promise<void> {
     web = staticHandler(distDir, headers, render);
   }
 
-  handle = createHostHandler({
+  const everyAnswer = Object.entries(hostHeaders(publicOrigin));
+  const route = createHostHandler({
     api: async (req, res) => {
       const response = await api(toRequest(req, localOrigin, trustedProxies));
       await sendResponse(response, res).catch(() => res.destroy()); // the client went away
@@ -232,6 +242,10 @@ async function main(): Promise<void> {
     peerPath: PEERJS_PATH,
     log,
   });
+  handle = (req, res) => {
+    for (const [name, value] of everyAnswer) res.setHeader(name, value);
+    route(req, res);
+  };
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => socket.destroy());
     try {
@@ -281,6 +295,8 @@ async function main(): Promise<void> {
     log(
       `Admin sign-in created (shown only this once): username "${secrets.adminUsername}", password "${newAdminPassword}"`,
     );
+  } else if (!given.ADMIN_PASSWORD_HASH) {
+    log(`Admin sign-in: username "${config.admin.username}" (npm run admin:password sets a new password)`);
   }
   log(`Ulak is running at ${publicOrigin} (Ctrl-C stops it)`);
 
@@ -290,6 +306,7 @@ async function main(): Promise<void> {
     stopping = true;
     log(`${signal}: stopping...`);
     clearInterval(sweepTimer);
+    stopFollowingPassword();
     peer.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

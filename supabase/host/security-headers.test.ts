@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, headersFile } from './security-headers.ts';
+import { contentSecurityPolicy, headersFile, hostHeaders, pageHeaders } from './security-headers.ts';
 
 describe('the pages security headers', () => {
   it('allow scripts from the app only, no framing, and connections to the API, bucket and peer server', () => {
@@ -17,5 +17,32 @@ describe('the pages security headers', () => {
     expect(file.split('\n')[0]).toBe('/*');
     expect(file).toContain('  X-Frame-Options: DENY');
     expect(file).toContain("  Content-Security-Policy: default-src 'self';");
+  });
+
+  it('deny the browser features the app does not use, and keep copy, share and fullscreen', () => {
+    const policy = pageHeaders({ connect: [] })['Permissions-Policy'] ?? '';
+    for (const denied of [
+      'camera',
+      'microphone',
+      'geolocation',
+      'payment',
+      'usb',
+      'clipboard-read',
+      'browsing-topics',
+    ]) {
+      expect(policy).toContain(`${denied}=()`);
+    }
+    for (const kept of ['clipboard-write', 'fullscreen']) expect(policy).toContain(`${kept}=(self)`);
+    // The share sheet keeps its default (this origin): Chromium on Linux does not know the name.
+    expect(policy).not.toContain('web-share');
+    expect(headersFile({ connect: [] })).toContain(`  Permissions-Policy: ${policy}\n`);
+  });
+
+  it('ask for https only when the public origin is https', () => {
+    expect(hostHeaders('https://files.example')['Strict-Transport-Security']).toBe('max-age=31536000');
+    expect(hostHeaders('http://localhost:8080')).not.toHaveProperty('Strict-Transport-Security');
+    expect(hostHeaders('http://localhost:8080')['Permissions-Policy']).toBe(
+      pageHeaders({ connect: [] })['Permissions-Policy'],
+    );
   });
 });

@@ -1,6 +1,7 @@
 // The headers every page of the web app is served with, in one place: the Node host sends them
 // (web-app.ts) and the build writes them to dist/_headers for static hosts (Cloudflare Pages,
-// Netlify), so the app cannot be framed and runs only its own scripts wherever it is served.
+// Netlify), so the app cannot be framed and runs only its own scripts wherever it is served. The
+// Node host adds hostHeaders to every answer it gives, the API's included.
 
 export interface CspSources {
   /** Origins the page may fetch from besides its own: the API, the bucket, the peer server. */
@@ -55,6 +56,62 @@ export function contentSecurityPolicy(sources: CspSources): string {
   ].join('; ');
 }
 
+/**
+ * What the app may use of the browser's powerful features, and the rest denied to it and to
+ * anything it embeds: copying a link (clipboard-write), and for media previews fullscreen,
+ * picture-in-picture and autoplay. The share sheet (web-share) keeps its default, the page's own
+ * origin. Only names Chromium 156 knows: it warns about an unknown one (web-share on Linux,
+ * ambient-light-sensor, bluetooth) on every page.
+ */
+export const PERMISSIONS_POLICY = [
+  'clipboard-write=(self)',
+  'fullscreen=(self)',
+  'picture-in-picture=(self)',
+  'autoplay=(self)',
+  ...[
+    'accelerometer',
+    'browsing-topics',
+    'camera',
+    'clipboard-read',
+    'display-capture',
+    'encrypted-media',
+    'geolocation',
+    'gyroscope',
+    'hid',
+    'idle-detection',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'payment',
+    'publickey-credentials-get',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ].map((feature) => `${feature}=()`),
+].join(', ');
+
+/**
+ * HSTS lifetime (default a year, the figure browsers' preload lists ask for): once a browser has
+ * seen the app over https, it never tries plain http to it for that long. Subdomains are left
+ * out: they may be the operator's other sites.
+ */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The headers of every answer of the Node host (pages, API, storage, peer server): the
+ * Permissions-Policy, and Strict-Transport-Security when the public origin is https (over plain
+ * http a browser ignores it, and a test host must stay reachable over http).
+ */
+export function hostHeaders(publicOrigin: string): Record<string, string> {
+  return {
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    ...(originOf(publicOrigin)?.startsWith('https:')
+      ? { 'Strict-Transport-Security': `max-age=${HSTS_MAX_AGE_SECONDS}` }
+      : {}),
+  };
+}
+
 /** The security headers of every page and asset of the web app. */
 export function pageHeaders(sources: CspSources): Record<string, string> {
   return {
@@ -63,6 +120,7 @@ export function pageHeaders(sources: CspSources): Record<string, string> {
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
   };
 }
 
