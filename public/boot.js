@@ -1,10 +1,12 @@
 // The page's first script: a blocking classic script in <head>, small enough to cost nothing.
+// The attribute and event names it shares with the app are src/config/boot-contract.ts's: a plain
+// script cannot import them, so boot-contract.test.ts checks that this file spells them the same.
 //
 // 1. The colour scheme before the first paint (Mantine's ColorSchemeScript, which is inline and so
 //    refused by our Content-Security-Policy): the markup the host renders paints in the visitor's
 //    scheme, not in light and then dark.
 // 2. The app's scripts start after the first contentful paint. The build moves the entry and its preloads
-//    from index.html into data-entry and data-preload (vite.config.ts). The page's markup (host-
+//    from index.html into data-entry and data-preload (vite/start-after-first-paint.ts). The page's markup (host-
 //    rendered) paints with the stylesheets alone, and on a slow network the scripts no longer
 //    share its bandwidth. Without data-entry (Vite's dev server) index.html loads the app itself.
 // 3. A page that reads whole as the host rendered it (a download page: <html data-start="intent">,

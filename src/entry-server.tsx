@@ -6,6 +6,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { AppShell } from '@/components/app-shell';
+import { START_ATTRIBUTE, START_ON_INTENT } from '@/config/boot-contract';
 import { env } from '@/config/env';
 import { setApiTransport } from '@/lib/api/app-client';
 import { acceptedLanguages, pickLanguage, setupI18n, type Language } from '@/lib/i18n';
@@ -73,7 +74,7 @@ export function renderPage(template: string, request: PageRequest): Promise<stri
 
 function fill(template: string, { language, markup, data, incomplete, startsOnIntent }: RenderedPage): string {
   const hints = LEADING_HINTS.exec(markup)?.[0] ?? '';
-  const start = startsOnIntent ? ' data-start="intent"' : '';
+  const start = startsOnIntent ? ` ${START_ATTRIBUTE}="${START_ON_INTENT}"` : '';
   const root = `${startsOnIntent ? '' : ' inert'}${incomplete ? ' data-incomplete' : ''}`;
   // Replaced by functions: a `$` in a file's name must stay a `$`, not a replacement pattern.
   return template

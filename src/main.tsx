@@ -3,6 +3,7 @@ import { type ReactNode, startTransition, StrictMode, useLayoutEffect } from 're
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from '@/components/app-providers';
 import { StartupErrorScreen } from '@/components/errors/startup-error-screen';
+import { APP_LIVE_EVENT, START_ATTRIBUTE } from '@/config/boot-contract';
 import { DEFAULT_PRODUCT_NAME } from '@/config/site';
 import { i18nReady, setupI18n, toLanguage } from '@/lib/i18n';
 import { seedPageData } from '@/lib/page-data';
@@ -19,9 +20,7 @@ const i18n = setupI18n(DEFAULT_PRODUCT_NAME);
  * Set by the host on a page whose app starts on the visitor's first intent (a download page):
  * public/boot.js holds a tap made before the app is live and makes it again on APP_LIVE_EVENT.
  */
-const startsOnIntent = document.documentElement.hasAttribute('data-start');
-/** Dispatched on `document` once the app has taken the page over; public/boot.js listens for it. */
-const APP_LIVE_EVENT = 'app-live';
+const startsOnIntent = document.documentElement.hasAttribute(START_ATTRIBUTE);
 
 /**
  * The markup the host rendered into #root is inert (or, on a page that starts on intent, its taps
@@ -31,7 +30,7 @@ const APP_LIVE_EVENT = 'app-live';
 function Live({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     container.removeAttribute('inert');
-    document.documentElement.removeAttribute('data-start');
+    document.documentElement.removeAttribute(START_ATTRIBUTE);
     document.dispatchEvent(new Event(APP_LIVE_EVENT));
   }, []);
   return children;

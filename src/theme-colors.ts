@@ -1,4 +1,4 @@
-// Brand colours shared by the Mantine theme, the web app manifest (vite.config.ts) and the icons.
+// Brand colours shared by the Mantine theme, the web app manifest (vite/web-manifest.ts) and the icons.
 // Kept free of imports so the Vite config can load it in Node.
 
 /** Brand blue: primary shade in light mode, manifest theme colour, icon background. */

@@ -1,4 +1,4 @@
-// The Web Share Target, defined once: vite.config.ts writes it into the manifest, and the service
+// The Web Share Target, defined once: vite/web-manifest.ts writes it into the manifest, and the service
 // worker (sw/share-target.ts) takes the POST the browser makes to it.
 
 /** The form field of the share target's POST that carries the files. */

@@ -19,12 +19,13 @@ const BUILD_INPUTS = [
   'public',
   'index.html',
   'vite.config.ts',
+  'vite',
   'scripts/precompress.ts',
   'package-lock.json',
   'supabase/functions/_shared/domain',
 ];
 const STAMP = '.ulak-build.json';
-/** The manifest's share_target action (vite.config.ts). */
+/** The manifest's share_target action (src/config/share-target.ts). */
 const SHARE_TARGET_PATH = '/share-target';
 
 function listInputs(root: string, rel: string, out: string[]): void {

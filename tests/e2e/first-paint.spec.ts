@@ -1,10 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { HELD_ATTRIBUTE } from '../../src/config/boot-contract';
 import { waitForApp } from './fixtures/app-live';
 import { E2E_ANON_KEY } from './fixtures/pwa';
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
-// Issue 11: a first visit paints its page before any script has loaded. The host renders Home,
+// A first visit paints its page before any script has loaded. The host renders Home,
 // Transfers and a download page with the app's own code and sends them with their markup; the app
 // then takes that markup over (hydration) instead of drawing the screen again.
 
@@ -114,7 +115,7 @@ test('a download page loads none of the app until the visitor acts, and a tap ma
     await visit.getByRole('button', { name: 'Download File' }).click();
     expect((await download).suggestedFilename()).toBe('budget 2027.xlsx');
     expect(scripts.length).toBeGreaterThan(1);
-    await expect(visit.locator('html')).not.toHaveAttribute('data-held');
+    await expect(visit.locator('html')).not.toHaveAttribute(HELD_ATTRIBUTE);
   } finally {
     await recipient.close();
   }
@@ -141,9 +142,9 @@ test('a tap held on a download page whose app cannot load stops saying it is get
       await route.abort('internetdisconnected');
     });
     await visit.getByRole('button', { name: 'Download File' }).click();
-    await expect(visit.locator('html')).toHaveAttribute('data-held', '');
+    await expect(visit.locator('html')).toHaveAttribute(HELD_ATTRIBUTE, '');
     drop();
-    await expect(visit.locator('html')).not.toHaveAttribute('data-held');
+    await expect(visit.locator('html')).not.toHaveAttribute(HELD_ATTRIBUTE);
     await expect(visit.getByText('notes.txt', { exact: true })).toBeVisible();
   } finally {
     await recipient.close();
