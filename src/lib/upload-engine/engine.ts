@@ -12,7 +12,7 @@ import { partRange } from '@domain/part-plan';
 import { ApiError } from '@/lib/api/client';
 import { failureOf, localFailure } from '@/lib/api/failure';
 import type { UploadApi } from './api';
-import { copyWriterAlive, holdsBackProgress } from './device-copy/copy-state';
+import { copyWriterAlive, holdsBackProgress, whileCopyLocked } from './device-copy/copy-state';
 import { wholeBlob, type StoredBytes } from './device-copy/stored-bytes';
 import { UNFINISHED_STATES, type HandedFile, type UploadEvent } from './protocol';
 import { SpeedMeter } from './speed-meter';
@@ -503,6 +503,7 @@ export class UploadEngine {
     }
     run.meter.add(this.now(), job.bytesDone);
     if (!(await this.progressHeldBack(job))) this.emitProgress(run, job);
+    else this.showProgressOnceCopied(run);
 
     const finished = new Set(job.parts.map((part) => part.partNumber));
     const pending: number[] = [];
@@ -683,6 +684,21 @@ export class UploadEngine {
     }
     run.meter.add(this.now(), job.bytesDone);
     if (!(await this.progressHeldBack(job))) this.emitProgress(run, job);
+  }
+
+  /**
+   * Shows the job's progress as soon as the page's copy of its bytes has met the upload (its writer
+   * lets go of the copy's lock), not only when the next part finishes: on a slow link that is
+   * seconds later.
+   */
+  private showProgressOnceCopied(run: Run): void {
+    void whileCopyLocked(run.jobId, 'shared', () => Promise.resolve())
+      .then(async () => {
+        const job = await this.store.get(run.jobId);
+        if (job === undefined || run.signal.aborted || job.state !== 'uploading') return;
+        if (!(await this.progressHeldBack(job))) this.emitProgress(run, job);
+      })
+      .catch(() => undefined);
   }
 
   /**
