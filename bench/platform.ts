@@ -5,6 +5,7 @@ import { mkdtemp, open, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { MIB } from '../supabase/functions/_shared/domain/constants.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 
 export interface BenchPlatform {
@@ -283,5 +284,6 @@ export function sampleMemory(pid: number, everyMs = 200): { stop(): Promise<numb
   };
 }
 
-export const MiB = 1024 * 1024;
-export const fmtMiB = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
+// The benches' name for the one MIB of @domain/constants.
+export { MIB as MiB };
+export const fmtMiB = (bytes: number) => `${(bytes / MIB).toFixed(0)} MiB`;

@@ -4,8 +4,7 @@
 import { vi } from 'vitest';
 import type { FileDto, PublicSettings, ShareDto } from '@domain/api-types';
 import { DEFAULT_SETTINGS as SERVICE_DEFAULTS, publicSettings } from '@domain/service-settings';
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from '@domain/constants';
 
 export function jsonResponse(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -51,8 +50,8 @@ export function shareDto(overrides: Partial<ShareDto> = {}): ShareDto {
     name: 'report 2026.pdf',
     size: 1536,
     type: 'application/pdf',
-    createdAt: new Date(now - HOUR).toISOString(),
-    expiresAt: new Date(now + 71 * HOUR).toISOString(),
+    createdAt: new Date(now - HOUR_MS).toISOString(),
+    expiresAt: new Date(now + 71 * HOUR_MS).toISOString(),
     downloadCount: 0,
     viewCount: 1,
     ...overrides,

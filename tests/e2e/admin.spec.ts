@@ -5,12 +5,12 @@ import { ANON_HEADERS, API, cardNumber, savePage, saveSettings, signIn } from '.
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 import { waitForApp } from './fixtures/app-live';
+import { GIB } from '../../supabase/functions/_shared/domain/constants';
 
 // The admin panel against the real host: what the operator sees counts what visitors did, and
 // what the operator changes takes effect for visitors. Every test leaves the settings and pages
 // as SPEC's defaults again, whatever happens.
 
-const GIB = 1024 ** 3;
 let dir = '';
 
 test.beforeAll(async () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
-import { PARTS_IN_FLIGHT } from '../../supabase/functions/_shared/domain/constants';
+import { MIB, PARTS_IN_FLIGHT } from '../../supabase/functions/_shared/domain/constants';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { startCountingProxy, type CountingProxy } from './fixtures/counting-proxy';
 import { killBrowser } from './fixtures/kill-browser';
@@ -21,7 +21,6 @@ import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 // same proxy makes the first run's link slow, a part at a time, so that 5 % is a moment the page
 // shows on any machine; the second run goes at full speed.
 
-const MIB = 1024 * 1024;
 const SIZE = 300 * MIB;
 /**
  * The first run's link after its first part: 80 MiB/s (a fast fibre uplink), a part at a time, so a

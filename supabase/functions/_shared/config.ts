@@ -1,4 +1,5 @@
 // Server configuration, read and validated once from the environment (Node host or Deno).
+import { DAY_MS, GIB, HOUR_MS } from './domain/constants.ts';
 import { isValidAnonKey, isValidBucketName, isValidUrl } from './domain/validation.ts';
 
 function isValidSmtpUrl(value: string): boolean {
@@ -62,9 +63,6 @@ export interface ServerLimits {
   adminLoginFailuresPerMinute: number;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
-const GIB = 1024 ** 3;
-
 /** The defaults of ServerLimits, named once; README's security section lists them. */
 export const DEFAULT_LIMITS = {
   /** A folder of 300 files goes through, with room for a second look; 1,000 an hour do not. */
@@ -116,7 +114,7 @@ export function readLimits(env: Env): ServerLimits {
     uploadCreateWindowMs: HOUR_MS,
     uploadInFlightBytes: Math.floor(positiveNumber(env, 'UPLOAD_IN_FLIGHT_GB') * GIB),
     staleUploadMs: positiveNumber(env, 'STALE_UPLOAD_HOURS') * HOUR_MS,
-    logRetentionMs: positiveNumber(env, 'LOG_RETENTION_DAYS') * 24 * HOUR_MS,
+    logRetentionMs: positiveNumber(env, 'LOG_RETENTION_DAYS') * DAY_MS,
     downloadTicketBurst: Math.ceil(positiveNumber(env, 'DOWNLOAD_TICKET_BURST')),
     downloadTicketsPerMinute: positiveNumber(env, 'DOWNLOAD_TICKETS_PER_MINUTE'),
     mailRecipientsPerDay: Math.ceil(positiveNumber(env, 'MAIL_RECIPIENTS_PER_DAY')),

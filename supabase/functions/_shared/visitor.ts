@@ -5,9 +5,9 @@
 // trying every IPv4 address gives nothing back.
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db.ts';
+import { DAY_MS } from './domain/constants.ts';
 import { clientAddress } from './http.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Visitors whose yesterday's hash is remembered for the quota check that follows visitorOf in the
  * same request (default 10,000): far more than requests in flight at once, a few MB at most.

@@ -15,6 +15,7 @@ import { hashPassword } from '../../functions/_shared/admin-auth.ts';
 import { startTestPlatform, type TestPlatform } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
 import { body, bytesOf, complete, create, putParts } from './upload-helpers.ts';
+import { MINUTE_MS } from '../../functions/_shared/domain/constants.ts';
 
 /**
  * One trial per entry: both requests are fired together, the second after this many milliseconds,
@@ -22,7 +23,6 @@ import { body, bytesOf, complete, create, putParts } from './upload-helpers.ts';
  * joining the parts in the bucket, checking the object, recording the file).
  */
 const STAGGER_MS = [0, 0, 1, 2, 3, 5, 8, 12];
-const MINUTE = 60_000;
 
 interface Prepared extends CreatedUpload {
   storagePath: string;
@@ -189,7 +189,7 @@ describe.each(TARGETS)('racing requests on %s', (target) => {
   it('the sweep expiring an idle upload as it completes either keeps the finished file or removes it whole', async () => {
     for (const [trial, stagger] of STAGGER_MS.entries()) {
       const u = await prepare(`idle-${trial}.txt`);
-      p.advanceTime(p.ctx.config.limits.staleUploadMs + MINUTE);
+      p.advanceTime(p.ctx.config.limits.staleUploadMs + MINUTE_MS);
       const [done, swept] = await race(
         () => completeOf(u),
         () => sweepExpired(p.ctx),

@@ -13,8 +13,8 @@ import { sweepExpired } from '../../functions/_shared/handlers/sweep.ts';
 import { startTestPlatform, type TestPlatform } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
 import { body, bytesOf, create } from './upload-helpers.ts';
+import { MINUTE_MS } from '../../functions/_shared/domain/constants.ts';
 
-const MINUTE = 60_000;
 const PASSWORD = 'racing-steps-admin-password';
 
 /** Forwards every request to the bucket; can hold the answer to the next complete. */
@@ -191,7 +191,7 @@ describe.each(TARGETS)('a complete held after the bucket joined its parts, on %s
 
   it('the sweep runs meanwhile on an upload idle for long: the complete keeps it, and the file stays', async () => {
     const u = await ready('idle.txt');
-    p.advanceTime(p.ctx.config.limits.staleUploadMs + MINUTE);
+    p.advanceTime(p.ctx.config.limits.staleUploadMs + MINUTE_MS);
     const [done, swept] = await completeAround(u, () => sweepExpired(p.ctx));
     expect(done.status, await done.clone().text()).toBe(200);
     expect(swept.abortedUploads).toBe(0);

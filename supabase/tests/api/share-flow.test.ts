@@ -3,13 +3,11 @@
 // S3 bucket: bytes really go to presigned URLs and come back from the download URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../functions/_shared/config.ts';
-import { DEFAULT_PART_SIZE, MAX_FILE_SIZE, RETENTION_MS } from '../../functions/_shared/domain/constants.ts';
+import { DEFAULT_PART_SIZE, MAX_FILE_SIZE, MINUTE_MS, RETENTION_MS } from '../../functions/_shared/domain/constants.ts';
 import { sweepExpired } from '../../functions/_shared/handlers/sweep.ts';
 import { startTestPlatform, TEST_ANON_KEY, TEST_SWEEP_SECRET, type TestPlatform } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
 import { body, bytesOf, complete, create, putParts, upload } from './upload-helpers.ts';
-
-const MINUTE = 60_000;
 
 async function storagePath(p: TestPlatform, shareId: string): Promise<string | undefined> {
   const rows = await p.ctx.db.query<{ storage_path: string }>(
@@ -131,7 +129,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
       state: 'complete',
     });
     const expiresIn = new Date(dto.expiresAt as string).getTime() - now;
-    expect(expiresIn).toBeGreaterThan(RETENTION_MS - MINUTE);
+    expect(expiresIn).toBeGreaterThan(RETENTION_MS - MINUTE_MS);
     expect(expiresIn).toBeLessThanOrEqual(RETENTION_MS);
 
     // The object key is the sanitized name; the person sees the real one.
@@ -419,7 +417,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
   it('treats an expired file as gone: 404, object and row deleted on the spot', async () => {
     const c = await upload(p, 'old.txt', bytesOf(40));
     const key = `uploads/${c.shareId}/old.txt`;
-    p.advanceTime(RETENTION_MS + MINUTE);
+    p.advanceTime(RETENTION_MS + MINUTE_MS);
     try {
       const res = await p.call('GET', `/shares/${c.shareId}`);
       expect(res.status).toBe(404);
@@ -427,13 +425,13 @@ describe.each(TARGETS)('share flow on %s', (target) => {
       expect(await p.storage?.headObject(key)).toBeNull();
       expect(await storagePath(p, c.shareId)).toBeUndefined();
     } finally {
-      p.advanceTime(-(RETENTION_MS + MINUTE));
+      p.advanceTime(-(RETENTION_MS + MINUTE_MS));
     }
   });
 
   it("leaves expired files out of the owner's list and removes them", async () => {
     const c = await upload(p, 'old-listed.txt', bytesOf(40));
-    p.advanceTime(RETENTION_MS + MINUTE);
+    p.advanceTime(RETENTION_MS + MINUTE_MS);
     try {
       const res = await p.call('POST', '/files/lookup', {
         body: { items: [{ shareId: c.shareId, ownerToken: c.ownerToken }] },
@@ -442,7 +440,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
       expect(await storagePath(p, c.shareId)).toBeUndefined();
       expect(await p.storage?.headObject(`uploads/${c.shareId}/old-listed.txt`)).toBeNull();
     } finally {
-      p.advanceTime(-(RETENTION_MS + MINUTE));
+      p.advanceTime(-(RETENTION_MS + MINUTE_MS));
     }
   });
 });
@@ -467,7 +465,7 @@ describe.each(TARGETS)('sweep on %s', (target) => {
     expect(await sweepExpired(p.ctx)).toEqual({ deletedFiles: 0, abortedUploads: 0 });
 
     // Past the 3 days: the stale upload and the complete file both go. A new file stays.
-    p.advanceTime(Math.max(RETENTION_MS, DEFAULT_LIMITS.STALE_UPLOAD_HOURS * 60 * MINUTE) + MINUTE);
+    p.advanceTime(Math.max(RETENTION_MS, DEFAULT_LIMITS.STALE_UPLOAD_HOURS * 60 * MINUTE_MS) + MINUTE_MS);
     const young = await upload(p, 'young.txt', bytesOf(10));
     expect(await sweepExpired(p.ctx)).toEqual({ deletedFiles: 1, abortedUploads: 2 });
 

@@ -3,15 +3,13 @@
 // what a report stores the day after cannot be matched to the day before, a hash cannot be
 // reversed with another day's salt, old salts are deleted, and quotas hold across midnight.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_MAX_PER_WINDOW } from '../../functions/_shared/domain/constants.ts';
+import { DAY_MS, MINUTE_MS, REPORT_MAX_PER_WINDOW } from '../../functions/_shared/domain/constants.ts';
 import { visitorHash } from '../../functions/_shared/visitor.ts';
 import { readLimits } from '../../functions/_shared/config.ts';
 import { startTestPlatform, type TestPlatform } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
 import { bytesOf, upload } from './upload-helpers.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
-const MINUTE = 60 * 1000;
 const IN_FLIGHT_LIMIT = 1000;
 
 describe.each(TARGETS)('the daily visitor salt on %s', (target) => {
@@ -26,8 +24,8 @@ describe.each(TARGETS)('the daily visitor salt on %s', (target) => {
   /** Moves the API's clock to `minutes` before the next UTC midnight. */
   function beforeMidnight(minutes: number): void {
     const now = p.ctx.now().getTime();
-    const midnight = Math.ceil((now + 1) / DAY) * DAY;
-    p.advanceTime(midnight - minutes * MINUTE - now);
+    const midnight = Math.ceil((now + 1) / DAY_MS) * DAY_MS;
+    p.advanceTime(midnight - minutes * MINUTE_MS - now);
   }
 
   const day = () => p.ctx.now().toISOString().slice(0, 10);
@@ -63,7 +61,7 @@ describe.each(TARGETS)('the daily visitor salt on %s', (target) => {
     beforeMidnight(2);
     const firstDay = day();
     expect((await report(file.shareId, visitor.headers)).status).toBe(201);
-    p.advanceTime(4 * MINUTE);
+    p.advanceTime(4 * MINUTE_MS);
     expect(day()).not.toBe(firstDay);
     expect((await report(file.shareId, visitor.headers)).status).toBe(201);
 
@@ -76,7 +74,7 @@ describe.each(TARGETS)('the daily visitor salt on %s', (target) => {
     expect(await saltOf(day())).not.toBe(firstSalt);
 
     // The day after next, nothing looks the first day's hashes up any more: its salt is gone.
-    p.advanceTime(DAY);
+    p.advanceTime(DAY_MS);
     expect((await p.call('GET', `/shares/${file.shareId}`, { headers: visitor.headers })).status).toBe(200);
     expect((await report(file.shareId, freshVisitor().headers)).status).toBe(201);
     expect(await saltOf(firstDay)).toBeUndefined();
@@ -88,7 +86,7 @@ describe.each(TARGETS)('the daily visitor salt on %s', (target) => {
     beforeMidnight(1);
     const yesterday = day();
     expect((await report(file.shareId, visitor.headers)).status).toBe(201);
-    p.advanceTime(2 * MINUTE);
+    p.advanceTime(2 * MINUTE_MS);
     expect((await report(file.shareId, visitor.headers)).status).toBe(201);
     const stored = (await reportedHashes(file.shareId)).at(-1)!;
 
@@ -109,7 +107,7 @@ describe.each(TARGETS)('the daily visitor salt on %s', (target) => {
     for (let i = 0; i < REPORT_MAX_PER_WINDOW; i++) {
       expect((await report(file.shareId, visitor.headers)).status).toBe(201);
     }
-    p.advanceTime(6 * MINUTE);
+    p.advanceTime(6 * MINUTE_MS);
     const refused = await report(file.shareId, visitor.headers);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50 * 60);
@@ -125,7 +123,7 @@ describe.each(TARGETS)('the daily visitor salt on %s', (target) => {
       headers: visitor.headers,
     });
     expect(first.status).toBe(201);
-    p.advanceTime(4 * MINUTE);
+    p.advanceTime(4 * MINUTE_MS);
     const second = await p.call('POST', '/uploads', {
       body: { name: 'more.bin', size: 200, type: 'text/plain' },
       headers: visitor.headers,

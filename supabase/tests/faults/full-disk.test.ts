@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HOST_ANON_KEY, hostCall, startHost, type HostProcess } from '../host/host-process.ts';
 import { fillDisk, freeBytes, onTmpfs, seenBy } from './small-disk.ts';
+import { MIB } from '../../functions/_shared/domain/constants.ts';
 
-const MIB = 1024 * 1024;
 /** Longer than any answer may take on a loaded machine: a request still open then is a frozen host. */
 const ANSWER_WITHIN_MS = 30_000;
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../functions/_shared/admin-auth.ts';
 import { createApiHandler } from '../../functions/_shared/api.ts';
 import type { ApiContext } from '../../functions/_shared/context.ts';
-import { ADMIN_LOGIN_MAX_ATTEMPTS } from '../../functions/_shared/domain/constants.ts';
+import { ADMIN_LOGIN_MAX_ATTEMPTS, GIB, HOUR_MS } from '../../functions/_shared/domain/constants.ts';
 import { SEND_MAX_PER_WINDOW } from '../../functions/_shared/domain/recipients.ts';
 import { sweepExpired } from '../../functions/_shared/handlers/sweep.ts';
 import type { MailMessage } from '../../functions/_shared/mailer.ts';
@@ -14,8 +14,6 @@ import { createStorage } from '../../functions/_shared/storage.ts';
 import { startTestPlatform, type TestPlatform } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
 
-const HOUR = 60 * 60 * 1000;
-const GIB = 1024 ** 3;
 let visitors = 0;
 /** A fresh visitor (the test platform takes the caller from X-Forwarded-For's last entry). */
 const visitor = () => ({ 'x-forwarded-for': `198.51.100.${++visitors}` });
@@ -166,7 +164,7 @@ describe.each(TARGETS)('issue 8 findings in the API on %s', (target) => {
     const idle = await create('idle.bin');
     const moving = await create('moving.bin');
     const stale = p.ctx.config.limits.staleUploadMs;
-    p.advanceTime(stale - HOUR);
+    p.advanceTime(stale - HOUR_MS);
     try {
       // A sign of life an hour before the window ends: asking for a part URL.
       const signed = await p.call('POST', `/uploads/${moving.fileId}/parts`, {
@@ -174,15 +172,15 @@ describe.each(TARGETS)('issue 8 findings in the API on %s', (target) => {
         headers: { ...headers, 'x-owner-token': moving.ownerToken },
       });
       expect(signed.status).toBe(200);
-      p.advanceTime(2 * HOUR);
+      p.advanceTime(2 * HOUR_MS);
       await sweepExpired(p.ctx);
       const ids = (await p.ctx.db.query<{ id: string }>('select id from public.files')).map((r) => r.id);
       expect(ids).not.toContain(idle.fileId);
       expect(ids).toContain(moving.fileId);
     } finally {
-      p.advanceTime(-(stale + HOUR));
+      p.advanceTime(-(stale + HOUR_MS));
     }
-    expect(stale).toBeLessThanOrEqual(12 * HOUR);
+    expect(stale).toBeLessThanOrEqual(12 * HOUR_MS);
   });
 
   it('8. a failed storage delete keeps the row hidden (the link is gone) and the sweep deletes it later', async () => {
@@ -223,8 +221,8 @@ describe.each(TARGETS)('issue 8 findings in the API on %s', (target) => {
 
   it('8. system and download logs are kept for the retention window, then pruned', async () => {
     const retention = p.ctx.config.limits.logRetentionMs;
-    const old = new Date(p.ctx.now().getTime() - retention - HOUR).toISOString();
-    const recent = new Date(p.ctx.now().getTime() - HOUR).toISOString();
+    const old = new Date(p.ctx.now().getTime() - retention - HOUR_MS).toISOString();
+    const recent = new Date(p.ctx.now().getTime() - HOUR_MS).toISOString();
     await p.ctx.db.query(
       `insert into public.system_logs (event_type, created_at) values ('old_event', $1::timestamptz), ('recent_event', $2::timestamptz)`,
       [old, recent],

@@ -10,8 +10,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, type Storage } from '../../functions/_shared/storage.ts';
 import { HOST_ANON_KEY, hostCall, startHost, type HostProcess } from '../host/host-process.ts';
-
-const GIB = 1024 ** 3;
+import { GIB } from '../../functions/_shared/domain/constants.ts';
 
 async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;

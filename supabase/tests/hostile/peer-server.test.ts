@@ -9,8 +9,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hostCall, startHost, type HostProcess } from '../host/host-process.ts';
+import { MIB } from '../../functions/_shared/domain/constants.ts';
 
-const MIB = 1024 * 1024;
 /** A receive code's alphabet (src/features/p2p/protocol/peer-ids.ts). */
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

@@ -2,21 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import { MEMORY_LIMIT_BYTES } from '../protocol/constants';
 import { chooseStoragePlan } from './storage-plan';
-
-const GB = 1024 ** 3;
+import { GIB } from '@domain/constants';
 
 describe('chooseStoragePlan', () => {
   it('writes one file where the person picks, when the browser can', () => {
-    expect(chooseStoragePlan({ savePicker: true, privateFileSystem: true, available: null }, 1, 2 * GB)).toEqual({
+    expect(chooseStoragePlan({ savePicker: true, privateFileSystem: true, available: null }, 1, 2 * GIB)).toEqual({
       kind: 'picker',
     });
   });
 
   it('uses private storage for several files, or without a save picker', () => {
-    expect(chooseStoragePlan({ savePicker: true, privateFileSystem: true, available: 10 * GB }, 3, 2 * GB)).toEqual({
+    expect(chooseStoragePlan({ savePicker: true, privateFileSystem: true, available: 10 * GIB }, 3, 2 * GIB)).toEqual({
       kind: 'private',
     });
-    expect(chooseStoragePlan({ savePicker: false, privateFileSystem: true, available: null }, 1, 2 * GB)).toEqual({
+    expect(chooseStoragePlan({ savePicker: false, privateFileSystem: true, available: null }, 1, 2 * GIB)).toEqual({
       kind: 'private',
     });
   });

@@ -5,10 +5,10 @@ import { jsonResponse, shareDto, stubApi } from '@/test/api';
 import { createTestQueryClient, renderRoute, renderWithProviders } from '@/test/render';
 import { shareKeys } from '../keys';
 import { DownloadScreen } from './download-screen';
+import { HOUR_MS } from '@domain/constants';
 
 // The download page's states (SPEC §2, §8), with the API answered by a stubbed fetch.
 
-const HOUR = 60 * 60 * 1000;
 describe('download page', () => {
   let click: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
@@ -107,7 +107,9 @@ describe('download page', () => {
   });
 
   it('a file with under a day left carries the red URGENT banner', async () => {
-    stubApi(() => jsonResponse(200, shareDto({ expiresAt: new Date(Date.now() + 5 * HOUR + 60_000).toISOString() })));
+    stubApi(() =>
+      jsonResponse(200, shareDto({ expiresAt: new Date(Date.now() + 5 * HOUR_MS + 60_000).toISOString() })),
+    );
     await renderRoute('/s/Ab3dE5gH');
     expect(await screen.findByText('URGENT')).toBeInTheDocument();
     expect(screen.getAllByText('5 hours left').length).toBeGreaterThan(0);

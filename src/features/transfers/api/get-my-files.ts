@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FILE_LIST_LIMIT } from '@domain/constants';
+import { DAY_MS, FILE_LIST_LIMIT } from '@domain/constants';
 import type { FileDto, LookupRequest, OwnedFiles } from '@domain/api-types';
 import { apiClient } from '@/lib/api/app-client';
 import { forgetOwnedFile, listOwnedFiles } from '@/lib/upload-engine/store';
@@ -31,7 +31,7 @@ export function myFilesQueryOptions() {
     staleTime: 0,
     // Kept (and saved to IndexedDB) long after the screen closes, so Transfers opens with the last
     // known list offline; see persist-transfers.ts.
-    gcTime: 24 * 60 * 60 * 1000,
+    gcTime: DAY_MS,
   });
 }
 

@@ -7,11 +7,11 @@ import { getUploadStore, listOwnedFiles, newJobRecord } from '@/lib/upload-engin
 import type { UploadJobRecord } from '@/lib/upload-engine/store';
 import { fileDto, jsonResponse, stubApi } from '@/test/api';
 import { renderRoute } from '@/test/render';
+import { HOUR_MS } from '@domain/constants';
 
 // Transfers (SPEC §2): this device's files from the owner records, merged with unfinished uploads.
 // The API is a stubbed fetch; the engine's store is the real one on fake-indexeddb.
 
-const HOUR = 60 * 60 * 1000;
 const store = getUploadStore();
 
 async function own(file: FileDto, ownerToken = `token-${file.shareId}`) {
@@ -51,11 +51,11 @@ describe('Transfers', () => {
       name: 'holiday.jpg',
       type: 'image/jpeg',
       size: 3 * 1024 ** 2,
-      createdAt: new Date(Date.now() - 50 * HOUR).toISOString(),
-      expiresAt: new Date(Date.now() + 22.5 * HOUR).toISOString(),
+      createdAt: new Date(Date.now() - 50 * HOUR_MS).toISOString(),
+      expiresAt: new Date(Date.now() + 22.5 * HOUR_MS).toISOString(),
     });
     const newer = fileDto('Newer222', { name: 'notes.txt' });
-    const gone = fileDto('Gone3333', { createdAt: new Date(Date.now() - 80 * HOUR).toISOString() });
+    const gone = fileDto('Gone3333', { createdAt: new Date(Date.now() - 80 * HOUR_MS).toISOString() });
     for (const file of [older, newer, gone]) await own(file);
     const calls = stubApi(() => jsonResponse(200, { files: [newer, older] }));
 

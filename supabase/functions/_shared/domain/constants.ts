@@ -1,16 +1,21 @@
 // Every business rule of the product, named once. The page, the service worker and the API import
 // these; nothing else spells the numbers out.
 
+// The units the rules are counted in, each defined only here. Sizes count in base 1024 (a GB on
+// screen is a GiB).
+export const MINUTE_MS = 60 * 1000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+export const KIB = 1024;
+export const MIB = 1024 * KIB;
+export const GIB = 1024 * MIB;
+
 /**
  * Files are deleted this many days after upload, never extended (SPEC §1). The default of the
  * admin's autoDeleteDays setting, which decides it for new uploads.
  */
 export const RETENTION_DAYS = 3;
-export const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETENTION_MS = RETENTION_DAYS * DAY_MS;
-
-/** One GB as the app counts and displays sizes (base 1024, SPEC §9). */
-export const GIB = 1024 ** 3;
 
 /**
  * Largest accepted file by default: 2 GiB (SPEC §1), the default of the admin's maxFileSize
@@ -42,7 +47,7 @@ export const SHARE_ID_LENGTH = 8;
 export const SHARE_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** How often the host deletes expired files and stale multipart uploads. */
-export const SWEEP_INTERVAL_MS = 60_000;
+export const SWEEP_INTERVAL_MS = MINUTE_MS;
 
 /** How often the admin dashboard refreshes analytics. */
 export const DASHBOARD_REFRESH_MS = 30_000;
@@ -63,7 +68,7 @@ export const MESSAGE_DURATION_MS = 3_000;
 export const HEADER_BLUR_SCROLL_PX = 20;
 
 /** Files received peer to peer are kept in memory this long; also the peer message's expiresAt. */
-export const PEER_FILE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const PEER_FILE_TTL_MS = 7 * DAY_MS;
 
 /** Validity of a presigned download URL (SPEC §9 default). */
 export const DOWNLOAD_URL_TTL_SECONDS = 3_600;
@@ -75,7 +80,7 @@ export const DOWNLOAD_URL_TTL_SECONDS = 3_600;
 export const PART_URL_TTL_SECONDS = 15 * 60;
 
 /** S3 rules for multipart uploads: every part but the last at least 5 MiB, at most 10,000 parts. */
-export const MIN_PART_SIZE = 5 * 1024 ** 2;
+export const MIN_PART_SIZE = 5 * MIB;
 export const MAX_PARTS = 10_000;
 
 /**
@@ -83,7 +88,7 @@ export const MAX_PARTS = 10_000;
  * typical uplink and that a resume after a crash loses at most 8 MiB of work; large enough that a
  * 2 GiB file needs only 256 part requests. Raised only when a file would need more than MAX_PARTS.
  */
-export const DEFAULT_PART_SIZE = 8 * 1024 ** 2;
+export const DEFAULT_PART_SIZE = 8 * MIB;
 
 /** Parts in flight at once: enough to fill a link with per-request latency, few enough for phones. */
 export const PARTS_IN_FLIGHT = 4;
@@ -103,7 +108,7 @@ export const EXPIRING_SOON_MS = URGENT_THRESHOLD_DAYS * DAY_MS;
 
 /** Reports one visitor may send per window ("Report this file"). */
 export const REPORT_MAX_PER_WINDOW = 5;
-export const REPORT_WINDOW_MS = 60 * 60 * 1000;
+export const REPORT_WINDOW_MS = HOUR_MS;
 
 /**
  * TURN credentials one visitor may get per window from GET /p2p/ice-servers. A page asks once per
@@ -111,7 +116,7 @@ export const REPORT_WINDOW_MS = 60 * 60 * 1000;
  * below this; someone harvesting credentials for a relay of their own does not.
  */
 export const ICE_SERVERS_MAX_PER_WINDOW = 30;
-export const ICE_SERVERS_WINDOW_MS = 60 * 60 * 1000;
+export const ICE_SERVERS_WINDOW_MS = HOUR_MS;
 
 /** Longest free text of a report, and of a takedown reason. */
 export const REPORT_DETAILS_MAX_LENGTH = 1_000;
@@ -121,9 +126,9 @@ export const TAKEDOWN_REASON_MAX_LENGTH = 500;
 export const PAGE_CONTENT_MAX_LENGTH = 20_000;
 
 /** The bell lists admin notifications (new reports, takedowns) from this far back. */
-export const NOTIFICATION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+export const NOTIFICATION_WINDOW_MS = 7 * DAY_MS;
 export const NOTIFICATION_LIMIT = 20;
 
 /** Failed admin sign-ins allowed per client address in one window before it is refused. */
 export const ADMIN_LOGIN_MAX_ATTEMPTS = 5;
-export const ADMIN_LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const ADMIN_LOGIN_WINDOW_MS = 15 * MINUTE_MS;

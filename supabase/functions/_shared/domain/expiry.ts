@@ -1,6 +1,6 @@
 // Time left before a file is deleted, and whether it is urgent (SPEC §4). The page turns
 // key + count into translated text such as '2 day(s) left'.
-import { URGENT_THRESHOLD_DAYS } from './constants.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS, URGENT_THRESHOLD_DAYS } from './constants.ts';
 
 export type ExpiryKey = 'never' | 'expired' | 'days' | 'hours' | 'minutes';
 
@@ -10,10 +10,6 @@ export interface ExpiryInfo {
   count: number;
   urgent: boolean;
 }
-
-const MINUTE_MS = 60 * 1000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
 
 function toTime(expiresAt: Date | string | null | undefined): number | null {
   if (expiresAt === null || expiresAt === undefined || expiresAt === '') return null;

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PART_SIZE, MAX_FILE_SIZE, MAX_PARTS } from './constants.ts';
+import { DEFAULT_PART_SIZE, MAX_FILE_SIZE, MAX_PARTS, MIB } from './constants.ts';
 import { partRange, planParts, type PartPlan } from './part-plan.ts';
-
-const MIB = 1024 ** 2;
 
 describe('planParts', () => {
   it.each<[string, number, PartPlan]>([

@@ -1,13 +1,11 @@
 // How a file is cut into multipart parts: all parts but the last the same size (R2 requires it),
 // DEFAULT_PART_SIZE unless that would need more than MAX_PARTS parts.
-import { DEFAULT_PART_SIZE, MAX_PARTS, MIN_PART_SIZE } from './constants.ts';
+import { DEFAULT_PART_SIZE, MAX_PARTS, MIB, MIN_PART_SIZE } from './constants.ts';
 
 export interface PartPlan {
   partSize: number;
   partCount: number;
 }
-
-const MIB = 1024 ** 2;
 
 export function planParts(size: number): PartPlan {
   if (!Number.isSafeInteger(size) || size < 0) {
