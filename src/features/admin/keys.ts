@@ -1,28 +1,10 @@
+import type { AnalyticsPeriod, DownloadsQuery, ReportsQuery, UploadsQuery } from '@domain/admin-api-types';
+
 /** Query keys of the admin feature: one root, so signing out can drop every admin answer at once. */
-export interface UploadsQuery {
-  q?: string;
-  type?: 'all' | 'images' | 'documents' | 'videos';
-  sort?: 'createdAt' | 'name' | 'type' | 'size' | 'expiresAt' | 'downloads' | 'views';
-  dir?: 'asc' | 'desc';
-  page?: number;
-  pageSize?: number;
-}
-
-export interface DownloadsQuery {
-  q?: string;
-  country?: string;
-  page?: number;
-}
-
-export interface ReportsQuery {
-  status: 'open' | 'dismissed' | 'removed' | 'all';
-  page?: number;
-}
-
 export const adminKeys = {
   all: ['admin'] as const,
   dashboard: () => [...adminKeys.all, 'dashboard'] as const,
-  analytics: (days: number) => [...adminKeys.all, 'analytics', days] as const,
+  analytics: (days: AnalyticsPeriod) => [...adminKeys.all, 'analytics', days] as const,
   uploads: () => [...adminKeys.all, 'uploads'] as const,
   uploadsList: (query: UploadsQuery) => [...adminKeys.uploads(), 'list', query] as const,
   uploadsSummary: () => [...adminKeys.uploads(), 'summary'] as const,

@@ -3,7 +3,7 @@
 // module is seen at once by the instance that made it.
 import type { ApiContext } from './context.ts';
 import type { Db } from './db.ts';
-import type { AdminSettingsDto } from './domain/api-types.ts';
+import type { AdminSettingsDto } from './domain/admin-api-types.ts';
 import { SETTINGS_CACHE_MS } from './domain/constants.ts';
 import {
   ALLOWED_FILE_TYPES,

@@ -10,27 +10,30 @@ import type {
   AdminPageDto,
   AdminSettingsDto,
   DashboardDto,
+  DownloadsPage,
   NotificationsDto,
   PageOf,
-  PublicPageDto,
-  PublicSettings,
   ReportDto,
   StorageDto,
   SystemDto,
   SystemLogDto,
+  SystemLogsPage,
   UploadsSummaryDto,
   VisitorDto,
-} from '../../functions/_shared/domain/api-types.ts';
-import { ADMIN_SESSION_TTL_SECONDS, REPORT_MAX_PER_WINDOW } from '../../functions/_shared/domain/constants.ts';
+} from '../../functions/_shared/domain/admin-api-types.ts';
+import type { PublicPageDto, PublicSettings } from '../../functions/_shared/domain/api-types.ts';
+import {
+  ADMIN_SESSION_TTL_SECONDS,
+  DAY_MS,
+  GIB,
+  REPORT_MAX_PER_WINDOW,
+} from '../../functions/_shared/domain/constants.ts';
 import { DEFAULT_SETTINGS, type ServiceSettings } from '../../functions/_shared/domain/service-settings.ts';
 import { sweepExpired } from '../../functions/_shared/handlers/sweep.ts';
 import { startTestPlatform, TEST_ANON_KEY, type TestPlatform } from '../platform.ts';
 import { ADMIN_ENDPOINTS } from '../admin-endpoints.ts';
 import { TARGETS } from '../targets.ts';
 import { body, bytesOf, create, upload } from './upload-helpers.ts';
-
-const GIB = 1024 ** 3;
-const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(TARGETS)('admin API on %s', (target) => {
   let p: TestPlatform;
@@ -195,7 +198,7 @@ describe.each(TARGETS)('admin API on %s', (target) => {
       expect(summary.totalSize).toBe(all.items.reduce((n, f) => n + f.size, 0));
       expect(summary.totalDownloads).toBe(all.items.reduce((n, f) => n + f.downloadCount, 0));
       expect(summary.expiringSoon).toBe(0);
-      p.advanceTime(2.5 * DAY);
+      p.advanceTime(2.5 * DAY_MS);
       try {
         const later = await ok<UploadsSummaryDto>(
           p.call('GET', '/admin/uploads/summary', {
@@ -204,7 +207,7 @@ describe.each(TARGETS)('admin API on %s', (target) => {
         );
         expect(later.expiringSoon).toBe(later.totalFiles);
       } finally {
-        p.advanceTime(-2.5 * DAY);
+        p.advanceTime(-2.5 * DAY_MS);
         // The sign-in 2.5 days on deleted the sessions that had expired by then, this file's too.
         token = (await issueSession(p.ctx.db, p.ctx.config, p.ctx.now())).token;
       }
@@ -215,9 +218,7 @@ describe.each(TARGETS)('admin API on %s', (target) => {
       await p.call('POST', `/shares/${c.shareId}/download`, {
         headers: { 'x-forwarded-for': '198.51.100.20', 'cf-ipcountry': 'DE' },
       });
-      const downloads = await ok<PageOf<{ shareId: string; country: string }> & { countries: string[] }>(
-        admin('GET', '/admin/downloads?q=logged&country=Germany'),
-      );
+      const downloads = await ok<DownloadsPage>(admin('GET', '/admin/downloads?q=logged&country=Germany'));
       expect(downloads.items).toEqual([expect.objectContaining({ shareId: c.shareId, country: 'Germany' })]);
       expect(downloads.countries).toContain('Germany');
 
@@ -248,7 +249,7 @@ describe.each(TARGETS)('admin API on %s', (target) => {
       });
       expect(system.lastSweep?.deletedFiles).toBe(0);
       expect(Date.now() - Date.parse(system.lastSweep?.at ?? '')).toBeLessThan(60_000);
-      const logs = await ok<PageOf<SystemLogDto> & { eventTypes: string[] }>(admin('GET', '/admin/system/logs'));
+      const logs = await ok<SystemLogsPage>(admin('GET', '/admin/system/logs'));
       expect(logs.eventTypes).toContain('file_uploaded');
     });
   });
@@ -458,9 +459,9 @@ describe.each(TARGETS)('admin API on %s', (target) => {
       const after = await upload(p, 'seven days.txt', bytesOf(5));
       const expiry = async (shareId: string) =>
         Date.parse((await ok<{ expiresAt: string }>(p.call('GET', `/shares/${shareId}`))).expiresAt) - Date.now();
-      expect(await expiry(after.shareId)).toBeGreaterThan(7 * DAY - 60_000);
-      expect(await expiry(after.shareId)).toBeLessThanOrEqual(7 * DAY);
-      expect(await expiry(before.shareId)).toBeLessThanOrEqual(3 * DAY);
+      expect(await expiry(after.shareId)).toBeGreaterThan(7 * DAY_MS - 60_000);
+      expect(await expiry(after.shareId)).toBeLessThanOrEqual(7 * DAY_MS);
+      expect(await expiry(before.shareId)).toBeLessThanOrEqual(3 * DAY_MS);
       expect((await ok<PublicSettings>(p.call('GET', '/settings'))).retentionDays).toBe(7);
     });
 

@@ -1,4 +1,4 @@
-import { ADMIN_TOKEN_HEADER } from '@domain/api-types';
+import { ADMIN_TOKEN_HEADER } from '@domain/admin-api-types';
 import { apiClient } from '@/lib/api/app-client';
 import { ApiError, type CallOptions } from '@/lib/api/client';
 import { clearAdminSession, readAdminSession } from './admin-session';

@@ -2,7 +2,7 @@
 // (gone when the tab closes, not shared with other tabs). The spec's `admin_authenticated`
 // localStorage flag is kept as UI state only: the API trusts the token, never the flag.
 
-import type { AdminSession } from '@domain/api-types';
+import type { AdminSession } from '@domain/admin-api-types';
 
 export const ADMIN_SESSION_STORAGE_KEY = 'ulak_admin_session';
 export const ADMIN_AUTHENTICATED_FLAG_KEY = 'admin_authenticated';

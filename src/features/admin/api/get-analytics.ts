@@ -1,16 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DailyFiguresDto } from '@domain/api-types';
+import type { AnalyticsDto, AnalyticsPeriod } from '@domain/admin-api-types';
 import { DASHBOARD_REFRESH_MS } from '@domain/constants';
 import { adminKeys } from '../keys';
 import { adminCall } from './admin-client';
-
-export const ANALYTICS_PERIODS = [7, 30, 90] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
-
-export interface AnalyticsDto {
-  days: DailyFiguresDto[];
-  updatedAt: string;
-}
 
 /** GET admin/analytics?days=: the daily figures, today's brought up to date first. */
 export function getAnalytics(days: AnalyticsPeriod, signal?: AbortSignal): Promise<AnalyticsDto> {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardDto } from '@domain/api-types';
+import type { DashboardDto } from '@domain/admin-api-types';
 import { DASHBOARD_REFRESH_MS } from '@domain/constants';
 import { adminKeys } from '../keys';
 import { adminCall } from './admin-client';

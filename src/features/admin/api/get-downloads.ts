@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DownloadLogDto, PageOf } from '@domain/api-types';
-import { adminKeys, type DownloadsQuery } from '../keys';
+import type { DownloadsPage, DownloadsQuery } from '@domain/admin-api-types';
+import { adminKeys } from '../keys';
 import { adminCall, queryString } from './admin-client';
-
-export type DownloadsPage = PageOf<DownloadLogDto> & { countries: string[] };
 
 /** GET admin/downloads: the download log, newest first, filtered by file and country. */
 export function getDownloads(query: DownloadsQuery, signal?: AbortSignal): Promise<DownloadsPage> {

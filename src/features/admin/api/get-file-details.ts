@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminFileDetailsDto } from '@domain/api-types';
+import type { AdminFileDetailsDto } from '@domain/admin-api-types';
 import { adminKeys } from '../keys';
 import { adminCall } from './admin-client';
 

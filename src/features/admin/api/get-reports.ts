@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PageOf, ReportDto } from '@domain/api-types';
-import { adminKeys, type ReportsQuery } from '../keys';
+import type { PageOf, ReportDto, ReportsQuery } from '@domain/admin-api-types';
+import { adminKeys } from '../keys';
 import { adminCall, queryString } from './admin-client';
 
 /** GET admin/reports: reports of files, newest first, by status. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StorageDto } from '@domain/api-types';
+import type { StorageDto } from '@domain/admin-api-types';
 import { adminKeys } from '../keys';
 import { adminCall } from './admin-client';
 

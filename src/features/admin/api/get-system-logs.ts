@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PageOf, SystemLogDto } from '@domain/api-types';
+import type { SystemLogsPage, SystemLogsQuery } from '@domain/admin-api-types';
 import { adminKeys } from '../keys';
 import { adminCall, queryString } from './admin-client';
 
-export type SystemLogsPage = PageOf<SystemLogDto> & { eventTypes: string[] };
-
 /** GET admin/system/logs: the system log, newest first, filterable by event type. */
 export function getSystemLogs(type: string, page: number, signal?: AbortSignal): Promise<SystemLogsPage> {
-  return adminCall<SystemLogsPage>(`system/logs${queryString({ type, page })}`, { signal });
+  const query: SystemLogsQuery = { type, page };
+  return adminCall<SystemLogsPage>(`system/logs${queryString({ ...query })}`, { signal });
 }
 
 export function systemLogsQueryOptions(type: string, page: number) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UploadsSummaryDto } from '@domain/api-types';
+import type { UploadsSummaryDto } from '@domain/admin-api-types';
 import { adminKeys } from '../keys';
 import { adminCall } from './admin-client';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminFileDto, PageOf } from '@domain/api-types';
-import { adminKeys, type UploadsQuery } from '../keys';
+import type { AdminFileDto, PageOf, UploadsQuery } from '@domain/admin-api-types';
+import { adminKeys } from '../keys';
 import { adminCall, queryString } from './admin-client';
 
 /** GET admin/uploads: one page of stored files, searched, filtered and sorted by the server. */

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PageOf, VisitorDto } from '@domain/api-types';
+import type { PageOf, VisitorDto, VisitorsQuery } from '@domain/admin-api-types';
 import { adminKeys } from '../keys';
 import { adminCall, queryString } from './admin-client';
 
 /** GET admin/visitors: hashed visitor ids with their uploads and downloads (there are no accounts). */
 export function getVisitors(page: number, signal?: AbortSignal): Promise<PageOf<VisitorDto>> {
-  return adminCall<PageOf<VisitorDto>>(`visitors${queryString({ page })}`, { signal });
+  const query: VisitorsQuery = { page };
+  return adminCall<PageOf<VisitorDto>>(`visitors${queryString({ ...query })}`, { signal });
 }
 
 export function visitorsQueryOptions(page: number) {

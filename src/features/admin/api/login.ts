@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AdminLoginRequest, AdminSession } from '@domain/api-types';
+import type { AdminLoginRequest, AdminSession } from '@domain/admin-api-types';
 import { apiClient } from '@/lib/api/app-client';
 import { saveAdminSession } from './admin-session';
 

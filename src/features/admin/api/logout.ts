@@ -1,4 +1,4 @@
-import type { AdminLogout } from '@domain/api-types';
+import type { AdminLogout } from '@domain/admin-api-types';
 import { adminCall } from './admin-client';
 import { clearAdminSession } from './admin-session';
 

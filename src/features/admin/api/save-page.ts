@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminPageDto, PageLanguage, PageSlug, PageStatus } from '@domain/api-types';
+import type { AdminPageDto, AdminPageSaveRequest } from '@domain/admin-api-types';
 import { pageKeys } from '@/lib/api/pages';
 import { adminKeys } from '../keys';
 import { adminCall } from './admin-client';
 
-export interface PageSave {
-  slug: PageSlug;
-  language: PageLanguage;
-  content: string;
-  status: PageStatus;
-}
-
 /** POST admin/pages/{slug}/{lang}: Markdown saved as published or draft. */
-export function saveAdminPage({ slug, language, content, status }: PageSave): Promise<AdminPageDto> {
-  return adminCall<AdminPageDto>(`pages/${slug}/${language}`, { body: { content, status } });
+export function saveAdminPage({
+  slug,
+  language,
+  content,
+  status,
+}: Pick<AdminPageDto, 'slug' | 'language'> & AdminPageSaveRequest): Promise<AdminPageDto> {
+  const body: AdminPageSaveRequest = { content, status };
+  return adminCall<AdminPageDto>(`pages/${slug}/${language}`, { body });
 }
 
 export function useSaveAdminPage() {

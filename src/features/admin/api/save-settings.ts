@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminSettingsDto } from '@domain/api-types';
+import type { AdminSettingsDto } from '@domain/admin-api-types';
 import type { ServiceSettings } from '@domain/service-settings';
 import { settingsKeys } from '@/lib/api/settings';
 import { adminKeys } from '../keys';

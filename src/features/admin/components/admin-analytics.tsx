@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Loader, SegmentedControl, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DailyFiguresDto } from '@domain/api-types';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type DailyFiguresDto } from '@domain/admin-api-types';
 import { formatBytes } from '@domain/format-bytes';
-import { ANALYTICS_PERIODS, useAnalytics, type AnalyticsPeriod } from '../api/get-analytics';
+import { useAnalytics } from '../api/get-analytics';
 import { formatCount, formatDateTime, formatDay } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
 import { DataTable, type Column } from './data-table';

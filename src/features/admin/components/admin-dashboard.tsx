@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Card, Grid, Group, List, ListItem, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconCloudUpload, IconDatabase, IconDownload, IconFileCheck, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { DownloadLogDto } from '@domain/api-types';
+import type { DownloadLogDto } from '@domain/admin-api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { useDashboard } from '../api/get-dashboard';
 import { formatCount, formatDateTime } from '../utils/format';

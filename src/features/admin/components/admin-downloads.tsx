@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DownloadLogDto } from '@domain/api-types';
+import type { DownloadLogDto } from '@domain/admin-api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { useDownloads } from '../api/get-downloads';
 import { useDebouncedSearch } from '../hooks/use-debounced-search';

@@ -13,14 +13,8 @@ import {
 } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  PAGE_LANGUAGES,
-  PAGE_SLUGS,
-  type AdminPageDto,
-  type PageLanguage,
-  type PageSlug,
-  type PageStatus,
-} from '@domain/api-types';
+import type { AdminPageDto, PageStatus } from '@domain/admin-api-types';
+import { PAGE_LANGUAGES, PAGE_SLUGS, type PageLanguage, type PageSlug } from '@domain/api-types';
 import { PAGE_CONTENT_MAX_LENGTH } from '@domain/constants';
 import { RequestError } from '@/components/request-error';
 import { useAdminPages } from '../api/get-pages';

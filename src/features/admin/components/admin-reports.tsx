@@ -2,22 +2,20 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { REPORT_STATUS_FILTERS, type ReportStatusFilter } from '@domain/admin-api-types';
 import { RequestError } from '@/components/request-error';
 import { useDismissReport } from '../api/dismiss-report';
 import { useReports } from '../api/get-reports';
-import type { ReportsQuery } from '../keys';
 import { formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
 import { TablePager } from './table-pager';
 import { TakedownDialog } from './takedown-dialog';
 
-const STATUSES: ReportsQuery['status'][] = ['open', 'dismissed', 'removed', 'all'];
-
 /** /admin/reports: what visitors reported with "Report this file", with a one-click takedown and dismiss. */
 export function AdminReports() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [status, setStatus] = useState<ReportsQuery['status']>('open');
+  const [status, setStatus] = useState<ReportStatusFilter>('open');
   const [page, setPage] = useState(1);
   const reports = useReports({ status, page });
   const dismiss = useDismissReport();
@@ -32,10 +30,10 @@ export function AdminReports() {
           aria-label={t('admin.reports.status')}
           value={status}
           onChange={(value) => {
-            setStatus(value as ReportsQuery['status']);
+            setStatus(value as ReportStatusFilter);
             setPage(1);
           }}
-          data={STATUSES.map((s) => ({ value: s, label: t(`admin.reports.statuses.${s}`) }))}
+          data={REPORT_STATUS_FILTERS.map((s) => ({ value: s, label: t(`admin.reports.statuses.${s}`) }))}
         />
       }
     >

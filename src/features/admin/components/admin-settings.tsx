@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text } from '@mantine/core';
 import {} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AdminSettingsDto } from '@domain/api-types';
+import type { AdminSettingsDto } from '@domain/admin-api-types';
 import { SETTINGS_BOUNDS } from '@domain/constants';
 import {
   ALLOWED_FILE_TYPES,

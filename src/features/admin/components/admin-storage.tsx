@@ -1,7 +1,7 @@
 import { SimpleGrid, Text, Title } from '@mantine/core';
 import { IconCloudPause, IconDatabase, IconFiles, IconStack2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AdminFileDto } from '@domain/api-types';
+import type { AdminFileDto } from '@domain/admin-api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { useStorage } from '../api/get-storage';
 import { formatCount, formatDateTime } from '../utils/format';

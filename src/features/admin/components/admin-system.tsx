@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Card, Code, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ServiceCheckDto, SystemLogDto } from '@domain/api-types';
+import type { ServiceCheckDto, SystemLogDto } from '@domain/admin-api-types';
 import { useSystem } from '../api/get-system';
 import { useSystemLogs } from '../api/get-system-logs';
 import { formatDateTime } from '../utils/format';

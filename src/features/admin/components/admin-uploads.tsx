@@ -10,12 +10,18 @@ import {
   IconFiles,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AdminFileDto } from '@domain/api-types';
+import {
+  FILE_TYPE_FILTERS,
+  type AdminFileDto,
+  type FileTypeFilter,
+  type SortDirection,
+  type UploadsQuery,
+  type UploadsSortKey,
+} from '@domain/admin-api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { useUploads } from '../api/get-uploads';
 import { useUploadsSummary } from '../api/get-uploads-summary';
 import { useDebouncedSearch } from '../hooks/use-debounced-search';
-import type { UploadsQuery } from '../keys';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
 import { SearchField } from './search-field';
@@ -24,11 +30,7 @@ import { FileDetailsDrawer } from './file-details-drawer';
 import { StatCard } from './stat-card';
 import { TakedownDialog } from './takedown-dialog';
 
-type SortKey = NonNullable<UploadsQuery['sort']>;
-type TypeFilter = NonNullable<UploadsQuery['type']>;
-const TYPE_FILTERS: TypeFilter[] = ['all', 'images', 'documents', 'videos'];
-
-type SortState = { key: SortKey; dir: 'asc' | 'desc' };
+type SortState = { key: UploadsSortKey; dir: SortDirection };
 type ColumnLabel = 'name' | 'type' | 'size' | 'uploaded' | 'expires' | 'downloads' | 'views';
 
 /** A column header that sorts by its column; pressed again, it turns the order round. */
@@ -68,7 +70,7 @@ export function AdminUploads({ initialSearch }: { initialSearch?: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { text, setText, search } = useDebouncedSearch(initialSearch);
-  const [type, setType] = useState<TypeFilter>('all');
+  const [type, setType] = useState<FileTypeFilter>('all');
   const [sort, setSort] = useState<SortState>({ key: 'createdAt', dir: 'desc' });
   const [page, setPage] = useState(1);
   const [openShareId, setOpenShareId] = useState<string | null>(null);
@@ -77,12 +79,12 @@ export function AdminUploads({ initialSearch }: { initialSearch?: string }) {
   const uploads = useUploads(query);
   const summary = useUploadsSummary().data;
 
-  const sortBy = (key: SortKey) => {
+  const sortBy = (key: UploadsSortKey) => {
     setSort((current) => ({ key, dir: current.key === key && current.dir === 'desc' ? 'asc' : 'desc' }));
     setPage(1);
   };
   const sortable = (
-    key: SortKey,
+    key: UploadsSortKey,
     label: ColumnLabel,
     cell: Column<AdminFileDto>['cell'],
     tdProps?: Column<AdminFileDto>['tdProps'],
@@ -155,10 +157,10 @@ export function AdminUploads({ initialSearch }: { initialSearch?: string }) {
         />
         <Select
           label={t('admin.uploads.typeFilter')}
-          data={TYPE_FILTERS.map((value) => ({ value, label: t(`admin.uploads.types.${value}`) }))}
+          data={FILE_TYPE_FILTERS.map((value) => ({ value, label: t(`admin.uploads.types.${value}`) }))}
           value={type}
           onChange={(value) => {
-            setType((value as TypeFilter | null) ?? 'all');
+            setType((value as FileTypeFilter | null) ?? 'all');
             setPage(1);
           }}
           allowDeselect={false}

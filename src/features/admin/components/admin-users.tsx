@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { VisitorDto } from '@domain/api-types';
+import type { VisitorDto } from '@domain/admin-api-types';
 import { useVisitors } from '../api/get-visitors';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';

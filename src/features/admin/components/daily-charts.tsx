@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DailyFiguresDto } from '@domain/api-types';
+import type { DailyFiguresDto } from '@domain/admin-api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { formatDay } from '../utils/format';
 

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { clearAdminSession, readAdminSession, subscribeAdminSession } from '../api/admin-session';
-import type { AdminSession } from '@domain/api-types';
+import type { AdminSession } from '@domain/admin-api-types';
 
 // setTimeout overflows past 2^31-1 ms; sessions are hours long, far below that.
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;

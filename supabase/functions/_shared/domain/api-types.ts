@@ -1,8 +1,9 @@
 // The API's contract: every request and answer shape and every limit a caller must respect,
 // shared by the API (which builds the answers, typed with `json<T>()`) and the page and service
 // worker (which send the requests and read the answers), so the two sides cannot drift apart.
-// Dates are ISO strings. The README's API table describes the same endpoints for people.
-import type { AllowedFileTypes, ServiceSettings } from './service-settings.ts';
+// Dates are ISO strings. The README's API table describes the same endpoints for people. The
+// admin API's shapes are in ./admin-api-types.ts.
+import type { AllowedFileTypes } from './service-settings.ts';
 
 /** Header that carries the owner token on owner-only calls (the anon key keeps Authorization). */
 export const OWNER_TOKEN_HEADER = 'x-owner-token';
@@ -186,25 +187,6 @@ export interface SendResult {
   accepted: string[];
 }
 
-// ---- admin
-
-/** POST /admin/login. */
-export interface AdminLoginRequest {
-  username: string;
-  password: string;
-}
-
-export interface AdminSession {
-  token: string;
-  /** ISO timestamp after which the API refuses the token. */
-  expiresAt: string;
-}
-
-/** POST /admin/logout: the session is ended on the server; its token is refused from now on. */
-export interface AdminLogout {
-  loggedOut: true;
-}
-
 // ---- direct transfer
 
 /** One entry of RTCConfiguration.iceServers, as the browser takes it. */
@@ -333,183 +315,21 @@ export const PAGE_SLUGS = ['home', 'about', 'how-it-works'] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 export const PAGE_LANGUAGES = ['en', 'tr'] as const;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
-export type PageStatus = 'published' | 'draft';
 
 /** Why a visitor reports a file; the admin sees it with the optional text. */
 export const REPORT_REASONS = ['illegal', 'copyright', 'malware', 'abuse', 'personal_data', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-// ---- Admin API (every /admin/* path but the sign-in needs the signed session) ----
-
-/** The header that carries the admin session token (the anon key keeps Authorization). */
-export const ADMIN_TOKEN_HEADER = 'x-admin-token';
-
-/** One page of a server-paginated table. */
-export interface PageOf<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface AdminSettingsDto extends ServiceSettings {
-  updatedAt: string;
-  /** The admin who saved them last; null for the defaults. */
-  updatedBy: string | null;
-}
-
-export interface AdminFileDto {
-  fileId: string;
-  shareId: string;
-  shareUrl: string;
-  name: string;
-  type: string;
-  size: number;
-  createdAt: string;
-  expiresAt: string | null;
-  downloadCount: number;
-  viewCount: number;
-}
-
-export interface AdminFileDetailsDto extends AdminFileDto {
-  storagePath: string;
-  completedAt: string | null;
-  recentDownloads: DownloadLogDto[];
-  reports: ReportDto[];
-}
-
-/** The uploads summary: over every stored file, whatever the table's search and filter. */
-export interface UploadsSummaryDto {
-  totalFiles: number;
-  /** Files with a day or less left. */
-  expiringSoon: number;
-  totalSize: number;
-  totalDownloads: number;
-}
-
-export interface DownloadLogDto {
-  id: string;
-  shareId: string;
-  fileName: string | null;
-  /** The first characters of the salted visitor hash: tells visitors apart, identifies no one. */
-  visitor: string | null;
-  country: string;
-  city: string;
-  referrer: string;
-  userAgent: string | null;
-  fileSize: number | null;
-  downloadedAt: string;
-}
-
-export interface DailyFiguresDto {
-  /** UTC day, YYYY-MM-DD. */
-  date: string;
-  uploads: number;
-  downloads: number;
-  bytesUploaded: number;
-  bytesDownloaded: number;
-  uniqueVisitors: number;
-  /** Storage used as last recorded that day; null when nobody recorded it. */
-  storageBytes: number | null;
-}
-
-export interface DashboardDto {
-  /** SPEC §2/§9: the six cards. */
-  totalUploads: number;
-  activeUploads: number;
-  totalDownloads: number;
-  uploadsDestroyed: number;
-  storageUsed: number;
-  uniqueVisitors: number;
-  totalUploaded: number;
-  totalDownloaded: number;
-  topCountries: { country: string; downloadCount: number }[];
-  recentDownloads: DownloadLogDto[];
-  /** The last 30 UTC days, oldest first, every day present. */
-  daily: DailyFiguresDto[];
-  /** When these figures were computed. */
-  updatedAt: string;
-}
-
-export interface StorageDto {
-  /** Complete files stored, and their bytes. */
-  objects: number;
-  bytes: number;
-  /** Uploads started and not finished: how many, and the bytes they announced. */
-  unfinishedUploads: number;
-  unfinishedBytes: number;
-  /** Multipart uploads the bucket itself reports open; null when it could not be asked. */
-  bucketMultipartUploads: number | null;
-  /** The largest stored files, largest first. */
-  largestFiles: AdminFileDto[];
-}
-
-export interface ServiceCheckDto {
-  ok: boolean;
-  /** 'ok', 'error', 'missing_config', 'outbox' (mail written to files), 'external', ... */
-  status: string;
-  detail?: string;
-}
-
-export interface SystemLogDto {
-  id: string;
-  eventType: string;
-  eventData: Record<string, unknown>;
-  visitor: string | null;
-  createdAt: string;
-}
-
-export interface SystemDto {
-  version: string;
-  database: ServiceCheckDto;
-  storage: ServiceCheckDto;
-  mail: ServiceCheckDto;
-  peer: ServiceCheckDto;
-  lastSweep: { at: string; deletedFiles: number; abortedUploads: number } | null;
-}
-
-export interface VisitorDto {
-  visitor: string;
-  uploads: number;
-  downloads: number;
-  lastSeen: string;
-}
-
-export type ReportStatus = 'open' | 'dismissed' | 'removed';
-
-export interface ReportDto {
-  id: string;
-  shareId: string;
-  fileName: string | null;
+/** POST /shares/:shareId/report: `text` is optional, at most REPORT_DETAILS_MAX_LENGTH characters. */
+export interface ReportRequest {
   reason: ReportReason;
-  details: string | null;
-  status: ReportStatus;
-  createdAt: string;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-  /** Whether the file can still be taken down. */
-  fileAvailable: boolean;
+  text?: string;
 }
 
-export interface AdminPageDto {
-  slug: PageSlug;
-  language: PageLanguage;
-  content: string;
-  status: PageStatus;
-  /** Null while the page has never been saved (its built-in text shows). */
-  updatedAt: string | null;
-  updatedBy: string | null;
-}
-
-export interface NotificationDto {
+/** The 201 of POST /shares/:shareId/report. */
+export interface ReportCreated {
   id: string;
-  kind: 'report' | 'takedown';
-  shareId: string;
-  fileName: string | null;
-  at: string;
 }
 
-export interface NotificationsDto {
-  enabled: boolean;
-  items: NotificationDto[];
-}
+// The router and the session module read these two here; they belong to the admin contract.
+export { ADMIN_TOKEN_HEADER, type AdminSession } from './admin-api-types.ts';

@@ -5,7 +5,7 @@
 // ADMIN_LOGIN_MAX_ATTEMPTS password checks, and many addresses together get at most the global cap.
 import { issueSession, verifyPassword } from '../admin-auth.ts';
 import type { ApiContext } from '../context.ts';
-import type { AdminSession } from '../domain/api-types.ts';
+import type { AdminSession } from '../domain/admin-api-types.ts';
 import { ADMIN_LOGIN_MAX_ATTEMPTS, ADMIN_LOGIN_WINDOW_MS } from '../domain/constants.ts';
 import { HttpError, json, readJson } from '../http.ts';
 import { releaseSlot, takeSlot, type RateLimit } from '../rate-limit.ts';

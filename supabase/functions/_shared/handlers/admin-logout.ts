@@ -2,7 +2,7 @@
 // the token before this runs (every /admin/ path but the sign-in needs one).
 import { revokeSession, sessionIdOf } from '../admin-auth.ts';
 import type { ApiContext } from '../context.ts';
-import { ADMIN_TOKEN_HEADER, type AdminLogout } from '../domain/api-types.ts';
+import { ADMIN_TOKEN_HEADER, type AdminLogout } from '../domain/admin-api-types.ts';
 import { json } from '../http.ts';
 
 export async function adminLogoutHandler(req: Request, ctx: ApiContext): Promise<Response> {

@@ -2,10 +2,10 @@
 // route returns only published content; the admin routes read and save drafts too.
 import type { AdminRouteHandler, RouteHandler } from '../api.ts';
 import type { Db } from '../db.ts';
+import type { AdminPageDto, AdminPagesDto } from '../domain/admin-api-types.ts';
 import {
   PAGE_LANGUAGES,
   PAGE_SLUGS,
-  type AdminPageDto,
   type PageLanguage,
   type PageSlug,
   type PublicPageDto,
@@ -52,8 +52,7 @@ async function pageRows(db: Db, where = '', params: unknown[] = []): Promise<Adm
 export const getPublicPage: RouteHandler = async (req, ctx, params) => {
   const { slug, language } = parsePage(params.slug, new URL(req.url).searchParams.get('lang'));
   const [row] = await pageRows(ctx.db, `where slug = $1 and language = $2 and status = 'published'`, [slug, language]);
-  const body: PublicPageDto = { slug, language, content: row?.content ?? null, updatedAt: row?.updatedAt ?? null };
-  return json(body);
+  return json<PublicPageDto>({ slug, language, content: row?.content ?? null, updatedAt: row?.updatedAt ?? null });
 };
 
 /** GET /admin/pages: all six pages, never-saved ones as empty drafts. */
@@ -72,7 +71,7 @@ export const listAdminPages: AdminRouteHandler = async (_req, ctx) => {
         },
     ),
   );
-  return json({ pages });
+  return json<AdminPagesDto>({ pages });
 };
 
 /** POST /admin/pages/:slug/:lang {content, status}: saves and logs who did it. */
@@ -101,5 +100,6 @@ export const saveAdminPage: AdminRouteHandler = async (req, ctx, params, admin) 
   );
   await recordAdminAction(ctx, req, admin, 'admin_page_saved', { slug, language, status, length: content.length });
   const [page] = await pageRows(ctx.db, 'where slug = $1 and language = $2', [slug, language]);
-  return json(page);
+  if (!page) throw new Error('the saved page was not read back');
+  return json<AdminPageDto>(page);
 };

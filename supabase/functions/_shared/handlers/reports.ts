@@ -2,7 +2,7 @@
 // must be visible; a visitor (salted hash) may send REPORT_MAX_PER_WINDOW reports per window,
 // counted by the shared atomic rate limit (../rate-limit.ts).
 import type { RouteHandler } from '../api.ts';
-import { REPORT_REASONS, type ReportReason } from '../domain/api-types.ts';
+import { REPORT_REASONS, type ReportCreated, type ReportReason } from '../domain/api-types.ts';
 import { REPORT_DETAILS_MAX_LENGTH, REPORT_MAX_PER_WINDOW, REPORT_WINDOW_MS } from '../domain/constants.ts';
 import { withoutControlCharacters } from '../domain/text.ts';
 import { HttpError, json, readJson } from '../http.ts';
@@ -50,5 +50,5 @@ export const reportShare: RouteHandler = async (req, ctx, params) => {
   );
   if (!accepted) throw new Error('the report was not stored');
   await recordEvent(ctx, req, 'report_created', { shareId, reportId: accepted.id, reason, fileName: row.name });
-  return json({ id: accepted.id }, 201);
+  return json<ReportCreated>({ id: accepted.id }, 201);
 };

@@ -3,7 +3,13 @@
 // sums of the daily rows, which never go down when files and logs are deleted.
 import type { AdminRouteHandler } from '../../api.ts';
 import type { ApiContext } from '../../context.ts';
-import type { DailyFiguresDto, DashboardDto } from '../../domain/api-types.ts';
+import {
+  ANALYTICS_PERIODS,
+  DEFAULT_ANALYTICS_PERIOD,
+  type AnalyticsDto,
+  type DailyFiguresDto,
+  type DashboardDto,
+} from '../../domain/admin-api-types.ts';
 import { DAY_MS } from '../../domain/constants.ts';
 import { json } from '../../http.ts';
 import { toDownloadLog } from './files.ts';
@@ -89,12 +95,13 @@ export const dashboard: AdminRouteHandler = async (_req, ctx) => {
     daily: await dailyFigures(ctx, now, DASHBOARD_DAYS),
     updatedAt: now.toISOString(),
   };
-  return json(body);
+  return json<DashboardDto>(body);
 };
 
 /** GET /admin/analytics?days=30|90: the daily figures of the period, oldest first. */
 export const analytics: AdminRouteHandler = async (req, ctx) => {
-  const days = Number(choiceParam(new URL(req.url), 'days', ['7', '30', '90'] as const, '30'));
+  const periods = ANALYTICS_PERIODS.map(String);
+  const days = Number(choiceParam(new URL(req.url), 'days', periods, String(DEFAULT_ANALYTICS_PERIOD)));
   const now = await refreshToday(ctx);
-  return json({ days: await dailyFigures(ctx, now, days), updatedAt: now.toISOString() });
+  return json<AnalyticsDto>({ days: await dailyFigures(ctx, now, days), updatedAt: now.toISOString() });
 };

@@ -1,12 +1,17 @@
 // GET /admin/downloads: the download log, newest first, filterable by file (name or share id)
 // and country.
 import type { AdminRouteHandler } from '../../api.ts';
-import type { DownloadLogDto, PageOf } from '../../domain/api-types.ts';
+import type { DownloadsPage, DownloadsSortKey } from '../../domain/admin-api-types.ts';
 import { json } from '../../http.ts';
 import { toDownloadLog } from './files.ts';
 import { containsPattern, orderBy, parsePaging, searchParam } from './query.ts';
 
-const SORT_COLUMNS = { downloadedAt: 'downloaded_at', fileName: 'file_name', country: 'country', size: 'file_size' };
+const SORT_COLUMNS: Record<DownloadsSortKey, string> = {
+  downloadedAt: 'downloaded_at',
+  fileName: 'file_name',
+  country: 'country',
+  size: 'file_size',
+};
 
 export const listDownloads: AdminRouteHandler = async (req, ctx) => {
   const url = new URL(req.url);
@@ -36,12 +41,11 @@ export const listDownloads: AdminRouteHandler = async (req, ctx) => {
       `select distinct coalesce(country, 'Unknown') as country from public.download_logs order by 1 limit 300`,
     ),
   ]);
-  const body: PageOf<DownloadLogDto> & { countries: string[] } = {
+  return json<DownloadsPage>({
     items: rows.map(toDownloadLog),
     total: count?.n ?? 0,
     page: paging.page,
     pageSize: paging.pageSize,
     countries: countries.map((c) => c.country),
-  };
-  return json(body);
+  });
 };

@@ -2,13 +2,17 @@
 // one file's details, and the takedown.
 import type { AdminRouteHandler } from '../../api.ts';
 import type { ApiContext } from '../../context.ts';
-import type {
-  AdminFileDetailsDto,
-  AdminFileDto,
-  DownloadLogDto,
-  PageOf,
-  UploadsSummaryDto,
-} from '../../domain/api-types.ts';
+import {
+  FILE_TYPE_FILTERS,
+  type AdminFileDetailsDto,
+  type AdminFileDto,
+  type DownloadLogDto,
+  type FileTypeFilter,
+  type PageOf,
+  type TakedownResult,
+  type UploadsSortKey,
+  type UploadsSummaryDto,
+} from '../../domain/admin-api-types.ts';
 import { EXPIRING_SOON_MS, TAKEDOWN_REASON_MAX_LENGTH } from '../../domain/constants.ts';
 import { toSingleLine } from '../../domain/recipients.ts';
 import { fileByShareId } from '../../files-repo.ts';
@@ -28,17 +32,15 @@ import {
   shortVisitor,
 } from './query.ts';
 
-/** SPEC §5's type filter of the uploads table. */
-export const FILE_TYPE_FILTERS = ['all', 'images', 'documents', 'videos'] as const;
-
-const TYPE_CONDITIONS: Record<(typeof FILE_TYPE_FILTERS)[number], string> = {
+/** The SQL condition of each of the uploads table's type filters. */
+const TYPE_CONDITIONS: Record<FileTypeFilter, string> = {
   all: 'true',
   images: `type like 'image/%'`,
   documents: `(type ilike '%pdf%' or type ilike '%document%')`,
   videos: `type like 'video/%'`,
 };
 
-const SORT_COLUMNS = {
+const SORT_COLUMNS: Record<UploadsSortKey, string> = {
   createdAt: 'created_at',
   name: 'name',
   type: 'type',
@@ -90,13 +92,12 @@ export const listUploads: AdminRouteHandler = async (req, ctx) => {
     ),
     ctx.db.query<{ n: number }>(`select count(*)::int as n from public.files where ${where}`, params),
   ]);
-  const body: PageOf<AdminFileDto> = {
+  return json<PageOf<AdminFileDto>>({
     items: rows.map((r) => toAdminFile(r, ctx)),
     total: count?.n ?? 0,
     page: paging.page,
     pageSize: paging.pageSize,
-  };
-  return json(body);
+  });
 };
 
 /** GET /admin/uploads/summary: over every stored file, whatever the table shows. */
@@ -110,13 +111,12 @@ export const uploadsSummary: AdminRouteHandler = async (_req, ctx) => {
      from public.files where ${STORED}`,
     [now.toISOString(), new Date(now.getTime() + EXPIRING_SOON_MS).toISOString()],
   );
-  const body: UploadsSummaryDto = {
+  return json<UploadsSummaryDto>({
     totalFiles: Number(row?.total_files ?? 0),
     expiringSoon: Number(row?.expiring_soon ?? 0),
     totalSize: Number(row?.total_size ?? 0),
     totalDownloads: Number(row?.total_downloads ?? 0),
-  };
-  return json(body);
+  });
 };
 
 export function toDownloadLog(r: Record<string, unknown>): DownloadLogDto {
@@ -147,14 +147,13 @@ export const fileDetails: AdminRouteHandler = async (_req, ctx, params) => {
      from public.download_logs where share_id = $1 order by downloaded_at desc, id limit 20`,
     [shareId],
   );
-  const body: AdminFileDetailsDto = {
+  return json<AdminFileDetailsDto>({
     ...toAdminFile(row, ctx),
     storagePath: String(row.storage_path),
     completedAt: isoOrNull(row.completed_at),
     recentDownloads: downloads.map(toDownloadLog),
     reports: (await listReports(ctx, { shareId, status: 'all', offset: 0, limit: 50 })).items,
-  };
-  return json(body);
+  });
 };
 
 /** POST /admin/shares/:shareId/takedown {reason?}: object and row deleted, tombstone left, logged. */
@@ -179,5 +178,5 @@ export const takeDownShare: AdminRouteHandler = async (req, ctx, params, admin) 
     size: row.size,
     reason,
   });
-  return json({ shareId, removed: true });
+  return json<TakedownResult>({ shareId, removed: true });
 };

@@ -1,7 +1,7 @@
 // GET /admin/notifications: what the top bar's bell lists when enableNotifications is on: new
 // reports and takedowns of the last NOTIFICATION_WINDOW_MS.
 import type { AdminRouteHandler } from '../../api.ts';
-import type { NotificationDto, NotificationsDto } from '../../domain/api-types.ts';
+import type { NotificationDto, NotificationsDto } from '../../domain/admin-api-types.ts';
 import { NOTIFICATION_LIMIT, NOTIFICATION_WINDOW_MS } from '../../domain/constants.ts';
 import { json } from '../../http.ts';
 import { readSettings } from '../../settings-store.ts';
@@ -9,8 +9,7 @@ import { iso } from './query.ts';
 
 export const notifications: AdminRouteHandler = async (_req, ctx) => {
   if (!(await readSettings(ctx)).enableNotifications) {
-    const off: NotificationsDto = { enabled: false, items: [] };
-    return json(off);
+    return json<NotificationsDto>({ enabled: false, items: [] });
   }
   const since = new Date(ctx.now().getTime() - NOTIFICATION_WINDOW_MS).toISOString();
   const rows = await ctx.db.query<Record<string, unknown>>(
@@ -29,6 +28,5 @@ export const notifications: AdminRouteHandler = async (_req, ctx) => {
       at: iso(r.created_at),
     };
   });
-  const body: NotificationsDto = { enabled: true, items };
-  return json(body);
+  return json<NotificationsDto>({ enabled: true, items });
 };

@@ -2,13 +2,19 @@
 // takedown closes a file's open reports itself, see ../takedown.ts).
 import type { AdminRouteHandler } from '../../api.ts';
 import type { ApiContext } from '../../context.ts';
-import type { PageOf, ReportDto, ReportReason, ReportStatus } from '../../domain/api-types.ts';
+import {
+  REPORT_STATUS_FILTERS,
+  type PageOf,
+  type ReportDismissed,
+  type ReportDto,
+  type ReportStatus,
+  type ReportStatusFilter,
+} from '../../domain/admin-api-types.ts';
+import type { ReportReason } from '../../domain/api-types.ts';
 import { HttpError, json } from '../../http.ts';
 import { recordAdminAction } from './audit.ts';
 import { choiceParam, iso, isoOrNull, parsePaging } from './query.ts';
 
-const STATUS_FILTERS = ['open', 'dismissed', 'removed', 'all'] as const;
-type StatusFilter = (typeof STATUS_FILTERS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toReport(r: Record<string, unknown>): ReportDto {
@@ -28,7 +34,7 @@ function toReport(r: Record<string, unknown>): ReportDto {
 
 export async function listReports(
   ctx: ApiContext,
-  o: { status: StatusFilter; shareId?: string; offset: number; limit: number },
+  o: { status: ReportStatusFilter; shareId?: string; offset: number; limit: number },
 ): Promise<{ items: ReportDto[]; total: number }> {
   const params: unknown[] = [];
   const conditions: string[] = [];
@@ -57,10 +63,9 @@ export async function listReports(
 export const listReportsHandler: AdminRouteHandler = async (req, ctx) => {
   const url = new URL(req.url);
   const paging = parsePaging(url);
-  const status = choiceParam(url, 'status', STATUS_FILTERS, 'open');
+  const status = choiceParam(url, 'status', REPORT_STATUS_FILTERS, 'open');
   const { items, total } = await listReports(ctx, { status, offset: paging.offset, limit: paging.pageSize });
-  const body: PageOf<ReportDto> = { items, total, page: paging.page, pageSize: paging.pageSize };
-  return json(body);
+  return json<PageOf<ReportDto>>({ items, total, page: paging.page, pageSize: paging.pageSize });
 };
 
 /** POST /admin/reports/:reportId/dismiss: the file stays; the report is closed and the action logged. */
@@ -74,5 +79,5 @@ export const dismissReport: AdminRouteHandler = async (req, ctx, params, admin) 
   );
   if (!rows[0]) throw new HttpError(404, 'report_not_found', 'No open report has this id.');
   await recordAdminAction(ctx, req, admin, 'admin_report_dismissed', { reportId: id, shareId: rows[0].share_id });
-  return json({ id, status: 'dismissed' });
+  return json<ReportDismissed>({ id, status: 'dismissed' });
 };

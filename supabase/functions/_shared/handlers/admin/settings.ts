@@ -1,6 +1,7 @@
 // GET and POST /admin/settings: the service's settings, validated with a clear error per field
 // and saved in the database, where the API enforces them (see ../uploads.ts, ../shares.ts).
 import type { AdminRouteHandler } from '../../api.ts';
+import type { AdminSettingsDto } from '../../domain/admin-api-types.ts';
 import { isSettingsProblem, validateSettings, type SettingsProblem } from '../../domain/service-settings.ts';
 import { HttpError, json, readJson } from '../../http.ts';
 import { readSettings, saveSettings } from '../../settings-store.ts';
@@ -35,7 +36,7 @@ function problemError(p: SettingsProblem): HttpError {
   }
 }
 
-export const getSettings: AdminRouteHandler = async (_req, ctx) => json(await readSettings(ctx));
+export const getSettings: AdminRouteHandler = async (_req, ctx) => json<AdminSettingsDto>(await readSettings(ctx));
 
 export const updateSettings: AdminRouteHandler = async (req, ctx, _params, admin) => {
   const checked = validateSettings(await readJson(req, 16 * 1024));
@@ -48,5 +49,5 @@ export const updateSettings: AdminRouteHandler = async (req, ctx, _params, admin
     ),
   );
   await recordAdminAction(ctx, req, admin, 'admin_settings_saved', { changed });
-  return json(saved);
+  return json<AdminSettingsDto>(saved);
 };

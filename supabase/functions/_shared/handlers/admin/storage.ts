@@ -1,7 +1,7 @@
 // GET /admin/storage: what the bucket holds (from the files table, which describes every object),
 // the uploads not finished, what the bucket itself reports open, and the largest files.
 import type { AdminRouteHandler } from '../../api.ts';
-import type { StorageDto } from '../../domain/api-types.ts';
+import type { StorageDto } from '../../domain/admin-api-types.ts';
 import { json } from '../../http.ts';
 import { FILE_COLUMNS, toAdminFile } from './files.ts';
 
@@ -27,13 +27,12 @@ export const storageOverview: AdminRouteHandler = async (_req, ctx) => {
       ctx.log.warn(`Could not list multipart uploads: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const body: StorageDto = {
+  return json<StorageDto>({
     objects: Number(counts?.objects ?? 0),
     bytes: Number(counts?.bytes ?? 0),
     unfinishedUploads: Number(counts?.unfinished ?? 0),
     unfinishedBytes: Number(counts?.unfinished_bytes ?? 0),
     bucketMultipartUploads,
     largestFiles: largest.map((r) => toAdminFile(r, ctx)),
-  };
-  return json(body);
+  });
 };

@@ -1,7 +1,7 @@
 // GET /admin/system: the health of what the service depends on, its version, the last sweep run;
 // GET /admin/system/logs: the system log, newest first, filterable by event type.
 import type { AdminRouteHandler } from '../../api.ts';
-import type { PageOf, ServiceCheckDto, SystemDto, SystemLogDto } from '../../domain/api-types.ts';
+import type { ServiceCheckDto, SystemDto, SystemLogsPage } from '../../domain/admin-api-types.ts';
 import { json } from '../../http.ts';
 import { checkHealth } from '../health.ts';
 import { iso, parsePaging, searchParam, shortVisitor } from './query.ts';
@@ -19,7 +19,7 @@ export const systemStatus: AdminRouteHandler = async (_req, ctx) => {
   const [sweep] = await ctx.db.query<{ value: Record<string, unknown>; updated_at: unknown }>(
     `select value, updated_at from public.service_status where key = 'sweep'`,
   );
-  const body: SystemDto = {
+  return json<SystemDto>({
     version: ctx.config.version,
     database: { ok: health.database.ok, status: health.database.status, detail: health.database.message },
     storage: { ok: health.storage.ok, status: health.storage.status, detail: health.storage.message },
@@ -32,8 +32,7 @@ export const systemStatus: AdminRouteHandler = async (_req, ctx) => {
           abortedUploads: Number(sweep.value.abortedUploads ?? 0),
         }
       : null,
-  };
-  return json(body);
+  });
 };
 
 export const systemLogs: AdminRouteHandler = async (req, ctx) => {
@@ -51,7 +50,7 @@ export const systemLogs: AdminRouteHandler = async (req, ctx) => {
     ctx.db.query<{ n: number }>(`select count(*)::int as n from public.system_logs ${where}`, params),
     ctx.db.query<{ event_type: string }>('select distinct event_type from public.system_logs order by 1 limit 100'),
   ]);
-  const body: PageOf<SystemLogDto> & { eventTypes: string[] } = {
+  return json<SystemLogsPage>({
     items: rows.map((r) => ({
       id: String(r.id),
       eventType: String(r.event_type),
@@ -66,6 +65,5 @@ export const systemLogs: AdminRouteHandler = async (req, ctx) => {
     page: paging.page,
     pageSize: paging.pageSize,
     eventTypes: types.map((t) => t.event_type),
-  };
-  return json(body);
+  });
 };

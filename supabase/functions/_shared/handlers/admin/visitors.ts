@@ -1,11 +1,15 @@
 // GET /admin/visitors: there are no accounts (SPEC §6); what exists is a salted hash per visitor
 // address in the logs. This lists those hashes with their uploads and downloads still logged.
 import type { AdminRouteHandler } from '../../api.ts';
-import type { PageOf, VisitorDto } from '../../domain/api-types.ts';
+import type { PageOf, VisitorDto, VisitorsSortKey } from '../../domain/admin-api-types.ts';
 import { json } from '../../http.ts';
 import { iso, orderBy, parsePaging, shortVisitor } from './query.ts';
 
-const SORT_COLUMNS = { lastSeen: 'last_seen', uploads: 'uploads', downloads: 'downloads' };
+const SORT_COLUMNS: Record<VisitorsSortKey, string> = {
+  lastSeen: 'last_seen',
+  uploads: 'uploads',
+  downloads: 'downloads',
+};
 
 const VISITORS = `
   select visitor_hash, sum(uploads)::int as uploads, sum(downloads)::int as downloads, max(at) as last_seen
@@ -28,7 +32,7 @@ export const listVisitors: AdminRouteHandler = async (req, ctx) => {
     ),
     ctx.db.query<{ n: number }>(`select count(*)::int as n from (${VISITORS}) v`),
   ]);
-  const body: PageOf<VisitorDto> = {
+  return json<PageOf<VisitorDto>>({
     items: rows.map((r) => ({
       visitor: shortVisitor(r.visitor_hash) ?? '',
       uploads: Number(r.uploads),
@@ -38,6 +42,5 @@ export const listVisitors: AdminRouteHandler = async (req, ctx) => {
     total: count?.n ?? 0,
     page: paging.page,
     pageSize: paging.pageSize,
-  };
-  return json(body);
+  });
 };
