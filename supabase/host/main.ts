@@ -45,6 +45,11 @@ function asHostError(error: unknown): never {
 const DEFAULT_STORAGE_MIN_FREE_MB = 1024;
 /** How long a stop waits for the database to close (default 5 s) before the process exits anyway. */
 const STOP_DATABASE_WAIT_MS = 5_000;
+/**
+ * The longest a stop may take in all (default 10 s): a connection or server that never finishes
+ * closing must not keep a stopped host alive, since a supervisor then has to kill it.
+ */
+const STOP_DEADLINE_MS = 10_000;
 /** Waits between attempts to reach a database that is not up yet: 1 s, doubling up to 30 s. */
 const DATABASE_RETRY_MAX_MS = 30_000;
 
@@ -305,6 +310,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: stopping...`);
+    setTimeout(() => {
+      log('Stopped (not everything closed in time; the data recovers on the next start).');
+      process.exit(0);
+    }, STOP_DEADLINE_MS).unref();
     clearInterval(sweepTimer);
     stopFollowingPassword();
     peer.close();
