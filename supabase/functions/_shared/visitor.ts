@@ -52,16 +52,25 @@ function randomSalt(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Today's salt, made by whichever host asks first; salts older than yesterday are deleted then. */
-async function todaysSalt(db: Db, today: string, yesterday: string): Promise<string> {
-  await db.query('insert into public.visitor_salts (day, salt) values ($1::date, $2) on conflict (day) do nothing', [
-    today,
-    randomSalt(),
-  ]);
-  await db.query('delete from public.visitor_salts where day < $1::date', [yesterday]);
-  const [row] = await db.query<{ salt: string }>('select salt from public.visitor_salts where day = $1::date', [today]);
-  if (!row) throw new Error(`The visitor salt of ${today} could not be stored.`);
-  return row.salt;
+/**
+ * Today's salt, made by whichever host asks first if no one made it ahead. Tomorrow's is made now,
+ * and salts older than yesterday are deleted, as far as the database lets us: that way the first
+ * request of a day only reads, which still works while the disk is too full for writes.
+ */
+async function todaysSalt(db: Db, today: string, yesterday: string, tomorrow: string): Promise<string> {
+  const makeSalt = (day: string) =>
+    db.query('insert into public.visitor_salts (day, salt) values ($1::date, $2) on conflict (day) do nothing', [
+      day,
+      randomSalt(),
+    ]);
+  if (!(await storedSalt(db, today))) await makeSalt(today);
+  await Promise.all([
+    makeSalt(tomorrow),
+    db.query('delete from public.visitor_salts where day < $1::date', [yesterday]),
+  ]).catch(() => {}); // tried again tomorrow; today's salt is what this request needs
+  const salt = await storedSalt(db, today);
+  if (!salt) throw new Error(`The visitor salt of ${today} could not be stored.`);
+  return salt;
 }
 
 async function storedSalt(db: Db, day: string): Promise<string | null> {
@@ -73,6 +82,7 @@ async function storedSalt(db: Db, day: string): Promise<string | null> {
 async function saltsOf(db: Db, now: Date): Promise<{ today: string; yesterday: string | null }> {
   const today = utcDay(now);
   const yesterday = utcDay(new Date(now.getTime() - DAY_MS));
+  const tomorrow = utcDay(new Date(now.getTime() + DAY_MS));
   let cache = salts.get(db);
   if (!cache) salts.set(db, (cache = new Map()));
   // Only the two days in use stay in memory.
@@ -87,7 +97,7 @@ async function saltsOf(db: Db, now: Date): Promise<{ today: string; yesterday: s
     return salt;
   };
   const [todays, yesterdays] = await Promise.all([
-    remember(today, () => todaysSalt(db, today, yesterday)),
+    remember(today, () => todaysSalt(db, today, yesterday, tomorrow)),
     remember(yesterday, () => storedSalt(db, yesterday)),
   ]);
   return { today: todays!, yesterday: yesterdays };

@@ -80,6 +80,22 @@ describe.each(TARGETS)('the daily visitor salt on %s', (target) => {
     expect(await saltOf(firstDay)).toBeUndefined();
   });
 
+  it("makes the next day's salt ahead, so the first request after midnight needs no write", async () => {
+    const file = await upload(p, 'ahead.txt', bytesOf(10));
+    beforeMidnight(30);
+    expect((await report(file.shareId, freshVisitor().headers)).status).toBe(201);
+    const nextDay = new Date(p.ctx.now().getTime() + DAY_MS).toISOString().slice(0, 10);
+    const madeAhead = await saltOf(nextDay);
+    expect(madeAhead).toMatch(/^[0-9a-f]{64}$/);
+
+    p.advanceTime(31 * MINUTE_MS);
+    expect(day()).toBe(nextDay);
+    const visitor = freshVisitor();
+    expect((await report(file.shareId, visitor.headers)).status).toBe(201);
+    const stored = (await reportedHashes(file.shareId)).at(-1);
+    expect(stored).toBe(await hashWith(madeAhead!, visitor.address));
+  });
+
   it("cannot be reversed with yesterday's salt: trying every address of the visitor's /24 finds nothing", async () => {
     const file = await upload(p, 'reversed.txt', bytesOf(10));
     const visitor = freshVisitor();
