@@ -3,7 +3,7 @@
 // signed with a key bound to that password hash. Logout deletes the row (every host on the database
 // refuses the token at once); a new password makes every earlier signature wrong.
 import type { Db } from './db.ts';
-import type { AdminSession } from './domain/api-types.ts';
+import type { AdminSession } from './domain/admin-api-types.ts';
 import { ADMIN_SESSION_TTL_SECONDS } from './domain/constants.ts';
 import { timingSafeEqual } from './http.ts';
 

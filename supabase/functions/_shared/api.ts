@@ -3,7 +3,7 @@
 import type { ApiContext } from './context.ts';
 import { HttpError, corsHeaders, errorResponse, timingSafeEqual } from './http.ts';
 import { verifySession } from './admin-auth.ts';
-import { ADMIN_TOKEN_HEADER } from './domain/api-types.ts';
+import { ADMIN_TOKEN_HEADER } from './domain/admin-api-types.ts';
 import { healthHandler } from './handlers/health.ts';
 import { adminLoginHandler } from './handlers/admin-login.ts';
 import { adminLogoutHandler } from './handlers/admin-logout.ts';

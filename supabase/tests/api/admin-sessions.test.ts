@@ -4,7 +4,7 @@
 // strictly, and failed sign-ins from many addresses together are capped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../functions/_shared/admin-auth.ts';
-import type { AdminSession } from '../../functions/_shared/domain/api-types.ts';
+import type { AdminSession } from '../../functions/_shared/domain/admin-api-types.ts';
 import { startTestPlatform, type TestPlatform } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
 import { body } from './upload-helpers.ts';

@@ -3,13 +3,8 @@
 // and the embedded bucket: whichever wins, the file is either there for everyone (its link, its
 // owner's list, its bytes) or gone for everyone (no link, no row, no object left in the bucket).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AdminSession,
-  CreatedUpload,
-  DownloadTicket,
-  FileDto,
-  OwnedFiles,
-} from '../../functions/_shared/domain/api-types.ts';
+import type { AdminSession } from '../../functions/_shared/domain/admin-api-types.ts';
+import type { CreatedUpload, DownloadTicket, FileDto, OwnedFiles } from '../../functions/_shared/domain/api-types.ts';
 import { sweepExpired } from '../../functions/_shared/handlers/sweep.ts';
 import { hashPassword } from '../../functions/_shared/admin-auth.ts';
 import { startTestPlatform, type TestPlatform } from '../platform.ts';

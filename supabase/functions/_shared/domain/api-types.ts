@@ -330,6 +330,3 @@ export interface ReportRequest {
 export interface ReportCreated {
   id: string;
 }
-
-// The router and the session module read these two here; they belong to the admin contract.
-export { ADMIN_TOKEN_HEADER, type AdminSession } from './admin-api-types.ts';
