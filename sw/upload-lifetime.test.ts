@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The backend runs in Node; the worker's own types (WebWorker) come from sw/tsconfig.json.
 /// <reference types="node" />
-// fake-indexeddb round-trips Blobs only in the node environment (DESIGN §5).
+// fake-indexeddb round-trips Blobs only in the node environment (docs/testing.md).
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PART_SIZE } from '@domain/constants';

@@ -12,7 +12,7 @@ const ICONS: Record<FileKind, { icon: typeof IconFile; color: string }> = {
   file: { icon: IconFile, color: 'gray' },
 };
 
-/** The file's type at a glance (SPEC §9: icon by MIME type); decorative, the name says the rest. */
+/** The file's type at a glance (docs/product.md §9: icon by MIME type); decorative, the name says the rest. */
 export function FileTypeIcon({ type, size = 40 }: { type: string; size?: number }) {
   const kind = fileKind(type);
   const { icon: Icon, color } = ICONS[kind];

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptedLanguages, detectLanguage, LANGUAGE_STORAGE_KEY, pickLanguage } from './i18n';
 
-// SPEC §2: the choice of the EN/TR switch is kept in localStorage; a first visit follows the
+// docs/product.md §2: the choice of the EN/TR switch is kept in localStorage; a first visit follows the
 // browser's language.
 describe('detectLanguage', () => {
   const browserLanguages = (languages: string[]) => {

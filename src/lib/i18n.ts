@@ -8,7 +8,7 @@ import { formatBytes } from '@domain/format-bytes';
 export const SUPPORTED_LANGUAGES = ['en', 'tr'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
-/** localStorage key of the chosen language (SPEC §2). */
+/** localStorage key of the chosen language (docs/product.md §2). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 /** One locale file's content (the `translation` namespace of one language). */

@@ -1,4 +1,4 @@
-// Start-up diagnostics for whoever runs the app (SPEC §8): one GET of the API's health endpoint,
+// Start-up diagnostics for whoever runs the app (docs/product.md §8): one GET of the API's health endpoint,
 // read out on the console so a wrong key, a missing migration or a bucket without CORS shows up
 // at once instead of as a failed upload later.
 import type { Health } from '@domain/api-types';

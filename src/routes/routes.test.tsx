@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, jsonResponse, stubApi } from '@/test/api';
 import { renderRoute } from '@/test/render';
 
-// SPEC §2: every public route renders a screen with one <h1> inside the header and footer.
+// docs/product.md §2: every public route renders a screen with one <h1> inside the header and footer.
 const PUBLIC_SCREENS: [path: string, heading: string][] = [
   ['/', 'Share files with a single link'],
   ['/upload', 'Transfers'],

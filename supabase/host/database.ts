@@ -75,7 +75,7 @@ async function openPostgres(url: string): Promise<OpenedDatabase> {
 }
 
 /**
- * PGlite does not lock its folder, and two processes writing to one folder corrupt it (DESIGN §5).
+ * PGlite does not lock its folder, and two processes writing to one folder corrupt it (docs/testing.md).
  * A lock file with our pid refuses a second live process; a lock left by a dead one is taken over.
  */
 async function openPglite(dataDir: string, reserve: DiskReserve, log: (msg: string) => void): Promise<OpenedDatabase> {

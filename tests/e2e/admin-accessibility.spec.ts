@@ -62,7 +62,7 @@ for (const { width, colorScheme, language } of VIEWS) {
     const page = await context.newPage();
     try {
       await signIn(page);
-      // The language toggle's choice (SPEC §2), read on the next load.
+      // The language toggle's choice (docs/product.md §2), read on the next load.
       await page.evaluate((lang) => localStorage.setItem('language', lang), language);
       for (const screen of SCREENS) {
         await page.goto(screen);

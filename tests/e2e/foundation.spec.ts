@@ -4,7 +4,7 @@ import { chromium, expect, test } from '@playwright/test';
 import { waitForApp } from './fixtures/app-live';
 import { E2E_DATA_DIR } from './fixtures/outbox';
 
-// SPEC §2: every route of the product, with something a person must see on it.
+// docs/product.md §2: every route of the product, with something a person must see on it.
 const publicRoutes = ['/', '/upload', '/how-it-works', '/about', '/privacy', '/terms', '/cookies'];
 const adminRoutes = [
   '/admin',
@@ -130,7 +130,7 @@ test('the PeerJS signalling server hands out peer ids and opens a socket', async
   expect(first).toBe('OPEN');
 });
 
-// DESIGN §3: the browser knows only the API URL and the anon key. Every script the app ships,
+// docs/security.md: the browser knows only the API URL and the anon key. Every script the app ships,
 // the service worker included, is searched for each server-side secret of this very instance.
 test('no server secret is in anything the browser downloads', async ({ request }) => {
   const secrets = JSON.parse(await readFile(path.join(E2E_DATA_DIR, 'secrets.json'), 'utf8')) as Record<string, string>;

@@ -4,7 +4,7 @@ import { text } from './fixtures/locales';
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
-// SPEC §2 header: the EN/TR switch translates the product, is kept in localStorage 'language', and
+// docs/product.md §2 header: the EN/TR switch translates the product, is kept in localStorage 'language', and
 // the first visit follows the browser's language. Dates and numbers follow the language.
 
 test.describe('first visit follows the browser', () => {

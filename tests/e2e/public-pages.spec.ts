@@ -4,7 +4,7 @@ import { text, type TestLanguage } from './fixtures/locales';
 import { SHARE_LINK, uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
-// SPEC §2: every public route shows its key texts in English and in Turkish, with the shared
+// docs/product.md §2: every public route shows its key texts in English and in Turkish, with the shared
 // header (links, mobile menu, blur after 20 px) and footer; no page claims what the product does not do.
 
 async function useLanguage(page: Page, language: TestLanguage): Promise<void> {

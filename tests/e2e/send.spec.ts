@@ -6,7 +6,7 @@ import { SHARE_LINK, uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir, sha256OfFile } from './fixtures/test-files';
 import { waitForApp } from './fixtures/app-live';
 
-// SPEC §2 Home (send part and file-processing modal), §4 Upload-and-send, §5 recipient rules. The
+// docs/product.md §2 Home (send part and file-processing modal), §4 Upload-and-send, §5 recipient rules. The
 // app runs as `npm start` does with no SMTP_URL, so the mail it sends lands in <DATA_DIR>/outbox.
 
 let dir: string;

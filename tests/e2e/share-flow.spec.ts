@@ -5,7 +5,7 @@ import { waitForApp } from './fixtures/app-live';
 import { SHARE_LINK, uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir, sha256OfFile } from './fixtures/test-files';
 
-// SPEC §2 Home, Transfers and Download page; §8 download-page errors. Every test starts in a fresh
+// docs/product.md §2 Home, Transfers and Download page; §8 download-page errors. Every test starts in a fresh
 // browser context (its own IndexedDB, so its own "this device"); a second context is another person.
 
 let dir: string;

@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** The global fallback (SPEC §8) shown when a screen throws. The cause goes to the console only. */
+/** The global fallback (docs/product.md §8) shown when a screen throws. The cause goes to the console only. */
 export function ErrorScreen({ error }: { error?: unknown }) {
   const { t } = useTranslation();
   if (error !== undefined) console.error(error);

@@ -1,6 +1,6 @@
 import type { ParseKeys } from 'i18next';
 
-/** The header's links (SPEC §2); the mobile drawer shows the same list. */
+/** The header's links (docs/product.md §2); the mobile drawer shows the same list. */
 export const HEADER_LINKS = [
   { to: '/', labelKey: 'nav.home' },
   { to: '/upload', labelKey: 'nav.transfers' },

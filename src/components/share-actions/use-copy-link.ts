@@ -3,7 +3,7 @@ import { COPIED_FEEDBACK_MS } from '@domain/constants';
 
 /**
  * Copies text to the clipboard; `copied` stays true for COPIED_FEEDBACK_MS. A refused copy (no
- * permission, insecure page) is only logged, as SPEC §8 says: the link stays visible to copy by hand.
+ * permission, insecure page) is only logged, as docs/product.md §8 says: the link stays visible to copy by hand.
  */
 export function useCopyLink(): { copied: boolean; copy: (text: string) => Promise<void> } {
   const [copied, setCopied] = useState(false);

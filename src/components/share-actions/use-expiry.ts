@@ -8,7 +8,7 @@ export interface Expiry extends ExpiryInfo {
   label: string;
 }
 
-/** Time left before a file is deleted (SPEC §4), kept current while the page is open. */
+/** Time left before a file is deleted (docs/product.md §4), kept current while the page is open. */
 export function useExpiry(expiresAt: string | null | undefined): Expiry {
   const { t } = useTranslation();
   const info = getExpiryInfo(expiresAt, useNow());

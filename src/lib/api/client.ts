@@ -15,7 +15,7 @@ import { FunctionsClient, FunctionsFetchError, FunctionsHttpError, FunctionsRela
 import type { ApiErrorBody, ApiErrorCode, ApiErrorParams } from '@domain/api-types';
 import { version } from '../../../package.json';
 
-/** Names this client to the backend (SPEC §7: every request carries it as `x-client-info`). */
+/** Names this client to the backend (docs/product.md §7: every request carries it as `x-client-info`). */
 export const CLIENT_INFO = `ulak-file-sharing/${version}`;
 
 /** The Edge Function all endpoints live in: `${url}/functions/v1/api/...`. */

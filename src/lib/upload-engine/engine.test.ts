@@ -1,5 +1,5 @@
 // @vitest-environment node
-// fake-indexeddb round-trips Blobs only in the node environment (DESIGN §5).
+// fake-indexeddb round-trips Blobs only in the node environment (docs/testing.md).
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PART_SIZE, RETRY_DELAYS_MS } from '@domain/constants';

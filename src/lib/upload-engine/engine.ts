@@ -1,6 +1,6 @@
 // The upload engine: sends stored jobs to the bucket in parts through presigned URLs and completes
 // them through the API. No DOM, no React: the service worker runs it, and the page runs it only
-// where no worker controls the page (DESIGN §4).
+// where no worker controls the page (docs/architecture.md).
 //
 // Everything it learns is written to the store as soon as it is known (the server's plan, each
 // part's ETag), because the context running it may be killed at any moment: a service worker event

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// fake-indexeddb round-trips Blobs only in the node environment (DESIGN §5).
+// fake-indexeddb round-trips Blobs only in the node environment (docs/testing.md).
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';

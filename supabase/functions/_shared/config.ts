@@ -147,7 +147,7 @@ export interface IceConfig {
   turnTtlSeconds: number;
 }
 
-/** SPEC §7's two public STUN servers (also PeerJS's defaults). */
+/** docs/product.md §7's two public STUN servers (also PeerJS's defaults). */
 export const DEFAULT_STUN_URLS = ['stun:stun.l.google.com:19302', 'stun:global.stun.twilio.com:3478'];
 
 /**

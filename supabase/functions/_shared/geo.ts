@@ -72,7 +72,7 @@ export function resolveLocation(req: Request, ip: string, sources: GeoSources): 
     try {
       code = sources.countryDatabase.countryCode(ip.trim().replace(/^::ffff:(?=\d+\.)/i, ''));
     } catch {
-      // Analytics never break a download (SPEC §8: failed location lookup gives 'Unknown').
+      // Analytics never break a download (docs/product.md §8: failed location lookup gives 'Unknown').
     }
     const fromDatabase = code ? countryName(code) : null;
     if (fromDatabase) return { country: fromDatabase, city: UNKNOWN };

@@ -1,4 +1,4 @@
-// The owner token: proof that a request comes from the device that uploaded a file (DESIGN §3).
+// The owner token: proof that a request comes from the device that uploaded a file (docs/security.md).
 // The device keeps the token; the server keeps only its SHA-256, so a database leak reveals no token.
 import { timingSafeEqual } from './http.ts';
 

@@ -1,5 +1,5 @@
 // The API's S3 client. It holds the keys and hands the browser presigned URLs,
-// so file bytes go browser <-> bucket directly (DESIGN §1). Runs on Node and
+// so file bytes go browser <-> bucket directly (docs/architecture.md). Runs on Node and
 // Deno: Web APIs and the AWS SDK only.
 import {
   AbortMultipartUploadCommand,

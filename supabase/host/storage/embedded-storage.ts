@@ -1,5 +1,5 @@
 // The embedded S3-compatible bucket for one machine: s3rver's folder store in-process, behind a
-// front that does what s3rver does not do, or does unsafely (DESIGN §5):
+// front that does what s3rver does not do, or does unsafely (docs/testing.md):
 // - sigv4.ts checks every request's AWS SigV4 signature (s3rver checks none);
 // - cors.ts answers browsers from the same CORS rule an external bucket gets;
 // - multipart.ts writes every byte itself (streamed, bounded by the signed length, errors handled)

@@ -1,6 +1,6 @@
 // Objects completed from a multipart upload keep the parts as they arrived. The complete call moves
 // the upload's folder into the object's place with a manifest (the parts in order, their sizes, the
-// object's metadata and ETag), where it used to copy every byte into one file:
+// object's metadata and ETag), instead of copying every byte into one file:
 // - it answers in milliseconds whatever the size, where the copy took about 1 s per 512 MiB;
 // - it needs no disk space for a second copy of the file while it runs;
 // - on a virtual machine whose hypervisor takes back freed memory, the copy's writes into fresh

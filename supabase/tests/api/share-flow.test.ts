@@ -325,7 +325,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
   });
 
   it('fixes each part URL to its exact length, so no part can carry more (or fewer) bytes than announced', async () => {
-    // Finding 3 of issue 8: announcing 1 KiB and PUTting gigabytes to the part URL.
+    // Announcing 1 KiB and PUTting gigabytes to the part URL.
     const c = await create(p, { name: 'liar.txt', size: 10 });
     const res = await p.call('POST', `/uploads/${c.fileId}/parts`, {
       body: { partNumbers: [1] },

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 8's findings that live in the API, each as its own test, on PGlite and on PostgreSQL 15
+// Hostile-traffic findings that live in the API, each as its own test, on PGlite and on PostgreSQL 15
 // (a pool of connections, where races are real): rate limits raced by 30 parallel requests, the
 // per-visitor quotas, stale uploads, failed storage deletes, log retention, names and recipients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ async function upload(p: TestPlatform, name: string, bytes: Uint8Array<ArrayBuff
   return c;
 }
 
-describe.each(TARGETS)('issue 8 findings in the API on %s', (target) => {
+describe.each(TARGETS)('hostile-traffic findings in the API on %s', (target) => {
   let p: TestPlatform;
   const mails: MailMessage[] = [];
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 8's findings against the real host process (`npm start`'s program), each as its own test:
+// Hostile-traffic findings against the real host process (`npm start`'s program), each as its own test:
 // what ended the process, poisoned the storage, filled the disk or framed the app, and the
 // settings that were accepted silently.
 import { request } from 'node:http';
@@ -78,7 +78,7 @@ function sendUntilAnswered(
   });
 }
 
-describe('issue 8 findings against the real host', () => {
+describe('hostile-traffic findings against the real host', () => {
   let host: HostProcess;
   let storage: Storage;
 
@@ -231,7 +231,7 @@ describe('issue 8 findings against the real host', () => {
   });
 });
 
-describe('issue 8 findings at start-up', () => {
+describe('hostile-traffic findings at start-up', () => {
   it.each([
     ['ADMIN_PASSWORD_HASH', 'not-a-hash', /Invalid ADMIN_PASSWORD_HASH/],
     ['SMTP_URL', 'http://mail.example', /Invalid SMTP_URL/],

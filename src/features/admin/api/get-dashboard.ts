@@ -4,7 +4,7 @@ import { DASHBOARD_REFRESH_MS } from '@domain/constants';
 import { adminKeys } from '../keys';
 import { adminCall } from './admin-client';
 
-/** GET admin/dashboard: the server first brings today's daily analytics up to date (SPEC §7). */
+/** GET admin/dashboard: the server first brings today's daily analytics up to date (docs/product.md §7). */
 export function getDashboard(signal?: AbortSignal): Promise<DashboardDto> {
   return adminCall<DashboardDto>('dashboard', { signal });
 }
@@ -13,7 +13,7 @@ export function dashboardQueryOptions() {
   return queryOptions({
     queryKey: adminKeys.dashboard(),
     queryFn: ({ signal }) => getDashboard(signal),
-    // SPEC §4: on load and every 30 s.
+    // docs/product.md §4: on load and every 30 s.
     refetchInterval: DASHBOARD_REFRESH_MS,
     staleTime: 0,
     placeholderData: keepPreviousData,

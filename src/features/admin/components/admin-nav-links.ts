@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
 
-/** The admin sidebar, in the spec's order (SPEC §2 Admin panel). */
+/** The admin sidebar, in the spec's order (docs/product.md §2 Admin panel). */
 export const ADMIN_NAV_LINKS = [
   { to: '/admin', labelKey: 'admin.nav.home', icon: IconHome },
   { to: '/admin/uploads', labelKey: 'admin.nav.uploads', icon: IconUpload },

@@ -29,7 +29,7 @@ const MarkdownContent = lazy(() =>
   import('@/components/published-page/markdown-content').then((m) => ({ default: m.MarkdownContent })),
 );
 
-/** The public path of each page, as SPEC §3 lists them. */
+/** The public path of each page, as docs/product.md §3 lists them. */
 const PAGE_PATHS: Record<PageSlug, string> = { home: '/', about: '/about', 'how-it-works': '/how-it-works' };
 
 /** /admin/pages: Markdown for home, about and how-it-works in English and Turkish; view, edit, save, cancel. */

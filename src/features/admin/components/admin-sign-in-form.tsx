@@ -11,7 +11,7 @@ interface FieldErrors {
   password?: string;
 }
 
-/** Shown on every /admin path while signed out (SPEC §2 Admin panel). */
+/** Shown on every /admin path while signed out (docs/product.md §2 Admin panel). */
 export function AdminSignInForm() {
   const { t } = useTranslation();
   const login = useAdminLogin();

@@ -120,7 +120,7 @@ export class ReceiveController extends TransferController<ReceiverSession> {
   }
 
   protected override sessionFinished(): void {
-    // Received files are kept for PEER_FILE_TTL_MS (SPEC §9), then dropped.
+    // Received files are kept for PEER_FILE_TTL_MS (docs/product.md §9), then dropped.
     this.expiry ??= setTimeout(() => {
       this.expired = true;
       void this.dropFiles();

@@ -51,7 +51,7 @@ class ControllerHolder<T, C extends Controller<T>> {
 
 /**
  * A transfer controller for as long as the screen is mounted: the session is destroyed with the
- * screen (SPEC §4) and says goodbye when the page is closed. Give the screen a React `key` to start
+ * screen (docs/product.md §4) and says goodbye when the page is closed. Give the screen a React `key` to start
  * over with a fresh one. `create` gets a function that loads the ICE servers from the API.
  */
 export function useController<T, C extends Controller<T>>(

@@ -12,7 +12,7 @@ const PRINCIPLES = [
 ] as const;
 
 /**
- * /about: the mission and two principles, Privacy First and Security Focused (SPEC §2); the
+ * /about: the mission and two principles, Privacy First and Security Focused (docs/product.md §2); the
  * admin's published text instead, when there is one.
  */
 export function AboutScreen() {

@@ -32,7 +32,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 /**
- * /how-it-works: three steps, security, technical specifications and the FAQ (SPEC §2), with the
+ * /how-it-works: three steps, security, technical specifications and the FAQ (docs/product.md §2), with the
  * limits the server enforces now; the admin's published text instead, when there is one.
  */
 export function HowItWorksScreen() {

@@ -7,7 +7,7 @@ import { shareKeys } from '../keys';
 import { DownloadScreen } from './download-screen';
 import { HOUR_MS } from '@domain/constants';
 
-// The download page's states (SPEC §2, §8), with the API answered by a stubbed fetch.
+// The download page's states (docs/product.md §2, §8), with the API answered by a stubbed fetch.
 
 describe('download page', () => {
   let click: ReturnType<typeof vi.spyOn>;

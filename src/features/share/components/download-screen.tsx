@@ -14,7 +14,7 @@ import {
 } from './download-states';
 import { FileDownloadView } from './file-download-view';
 
-/** Download page (/s/$shareId and /share/$shareId): every state of SPEC §2 and §8. */
+/** Download page (/s/$shareId and /share/$shareId): every state of docs/product.md §2 and §8. */
 export function DownloadScreen({ shareId }: { shareId: string | undefined }) {
   if (shareId === undefined || !isShareId(shareId)) return <InvalidLinkScreen />;
   return <SharedFile shareId={shareId} />;

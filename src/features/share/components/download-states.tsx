@@ -4,7 +4,7 @@ import { IconBan, IconClockOff, IconFileOff, IconLinkOff, IconRefresh, IconWifiO
 import { useTranslation } from 'react-i18next';
 import { ShareStateScreen } from './share-state-screen';
 
-/** The dead ends of the download page (SPEC §2, §8), each with its icon, colour and words. */
+/** The dead ends of the download page (docs/product.md §2, §8), each with its icon, colour and words. */
 const DEAD_ENDS = {
   /** No share id, or one that cannot be a share id: nothing to ask the server. */
   invalid: { icon: IconLinkOff, color: 'orange', title: 'download.invalid.title', text: 'download.invalid.text' },

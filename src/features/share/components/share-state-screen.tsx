@@ -9,7 +9,7 @@ export interface ShareStateScreenProps {
   color: string;
   title: string;
   text?: string;
-  /** Shows the Go Home link (every dead end has one, SPEC §2). */
+  /** Shows the Go Home link (every dead end has one, docs/product.md §2). */
   withHomeLink?: boolean;
   children?: ReactNode;
 }

@@ -9,7 +9,7 @@ import { transfersKeys } from '../keys';
 /**
  * DELETE shares/{shareId} with this device's owner token, then forgets the owner record. A file the
  * server no longer has counts as deleted: the person wanted it gone, and it is. A file this device
- * holds no record of fails with owner_token_missing (SPEC §4: 'File not found in local list').
+ * holds no record of fails with owner_token_missing (docs/product.md §4: 'File not found in local list').
  */
 export async function deleteFile(shareId: string, signal?: AbortSignal): Promise<void> {
   const ownerToken = await getOwnerToken(shareId);

@@ -9,7 +9,7 @@ import { fileDto, jsonResponse, stubApi } from '@/test/api';
 import { renderRoute } from '@/test/render';
 import { HOUR_MS } from '@domain/constants';
 
-// Transfers (SPEC §2): this device's files from the owner records, merged with unfinished uploads.
+// Transfers (docs/product.md §2): this device's files from the owner records, merged with unfinished uploads.
 // The API is a stubbed fetch; the engine's store is the real one on fake-indexeddb.
 
 const store = getUploadStore();

@@ -18,7 +18,7 @@ export interface SendFileModalProps {
   onClose: () => void;
 }
 
-/** The file-processing modal (SPEC §2 Home): download, recipients n/10, title, and a real send. */
+/** The file-processing modal (docs/product.md §2 Home): download, recipients n/10, title, and a real send. */
 export function SendFileModal({ file, opened, onClose }: SendFileModalProps) {
   const { t, i18n } = useTranslation();
   const form = useSendForm(t('send.modal.defaultTitle', { name: file.name }));

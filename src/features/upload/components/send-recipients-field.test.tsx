@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/test/render';
 import { useSendRecipients } from '../hooks/use-send-recipients';
 import { SendRecipientsField } from './send-recipients-field';
 
-// The recipient rules (SPEC §5) on the field alone: the card around it (tested in
+// The recipient rules (docs/product.md §5) on the field alone: the card around it (tested in
 // send-upload-card.test.tsx) would redraw on every address and make this test slow.
 function RecipientsField() {
   return <SendRecipientsField state={useSendRecipients()} />;

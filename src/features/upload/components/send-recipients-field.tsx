@@ -10,7 +10,7 @@ export interface SendRecipientsFieldProps {
   disabled?: boolean;
 }
 
-/** Email input with an add button, the n/10 counter and the added addresses (SPEC §2 Home, §5). */
+/** Email input with an add button, the n/10 counter and the added addresses (docs/product.md §2 Home, §5). */
 export function SendRecipientsField({ state, disabled = false }: SendRecipientsFieldProps) {
   const { t } = useTranslation();
   const counterId = useId();

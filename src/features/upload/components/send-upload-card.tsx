@@ -9,7 +9,7 @@ import { useUploadCard } from '../hooks/use-upload-card';
 import { SendFields } from './send-fields';
 import { UploadCard } from './upload-card';
 
-/** 'Upload and send': upload the selection, then mail the links (SPEC §4 Upload-and-send on Home). */
+/** 'Upload and send': upload the selection, then mail the links (docs/product.md §4 Upload-and-send on Home). */
 function useUploadAndSend(form: SendForm) {
   const { i18n } = useTranslation();
   const card = useUploadCard();

@@ -32,7 +32,7 @@ export interface UploadCardProps {
   actions?: ReactNode;
 }
 
-/** The Home upload card (SPEC §2 Home): pick or drop files and folders, upload, get the links. */
+/** The Home upload card (docs/product.md §2 Home): pick or drop files and folders, upload, get the links. */
 export function UploadCard({ children, actions }: UploadCardProps) {
   const { t } = useTranslation();
   const { selection, add, remove, clear } = useFileSelection();

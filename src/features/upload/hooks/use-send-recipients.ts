@@ -16,7 +16,7 @@ export interface SendRecipients {
   full: boolean;
 }
 
-/** The recipient list of a send, with the rules of domain/recipients (SPEC §5). */
+/** The recipient list of a send, with the rules of domain/recipients (docs/product.md §5). */
 export function useSendRecipients(): SendRecipients {
   const [recipients, setRecipients] = useState<readonly string[]>([]);
   const [draft, setDraftState] = useState('');

@@ -11,19 +11,19 @@ export const MIB = 1024 * KIB;
 export const GIB = 1024 * MIB;
 
 /**
- * Files are deleted this many days after upload, never extended (SPEC §1). The default of the
+ * Files are deleted this many days after upload, never extended (docs/product.md §1). The default of the
  * admin's autoDeleteDays setting, which decides it for new uploads.
  */
 export const RETENTION_DAYS = 3;
 export const RETENTION_MS = RETENTION_DAYS * DAY_MS;
 
 /**
- * Largest accepted file by default: 2 GiB (SPEC §1), the default of the admin's maxFileSize
+ * Largest accepted file by default: 2 GiB (docs/product.md §1), the default of the admin's maxFileSize
  * setting. The API enforces the current setting at create time and again by HeadObject.
  */
 export const MAX_FILE_SIZE = 2 * GIB;
 
-/** Bounds of the admin settings (SPEC §5); the settings table checks the same numbers. */
+/** Bounds of the admin settings (docs/product.md §5); the settings table checks the same numbers. */
 export const SETTINGS_BOUNDS = {
   /** Max file size in whole GB. 10 GB is what the files table and the part plan are made for. */
   maxFileSizeGb: { min: 1, max: 10 },
@@ -70,7 +70,7 @@ export const HEADER_BLUR_SCROLL_PX = 20;
 /** Files received peer to peer are kept in memory this long; also the peer message's expiresAt. */
 export const PEER_FILE_TTL_MS = 7 * DAY_MS;
 
-/** Validity of a presigned download URL (SPEC §9 default). */
+/** Validity of a presigned download URL (docs/product.md §9 default). */
 export const DOWNLOAD_URL_TTL_SECONDS = 3_600;
 
 /**

@@ -1,4 +1,4 @@
-// Time left before a file is deleted, and whether it is urgent (SPEC §4). The page turns
+// Time left before a file is deleted, and whether it is urgent (docs/product.md §4). The page turns
 // key + count into translated text such as '2 day(s) left'.
 import { DAY_MS, HOUR_MS, MINUTE_MS, URGENT_THRESHOLD_DAYS } from './constants.ts';
 

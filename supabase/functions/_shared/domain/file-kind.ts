@@ -1,4 +1,4 @@
-// Which icon a file gets, from its MIME type (SPEC §9).
+// Which icon a file gets, from its MIME type (docs/product.md §9).
 export type FileKind = 'image' | 'video' | 'audio' | 'document' | 'archive' | 'file';
 
 export function fileKind(mime: string | null | undefined): FileKind {

@@ -1,4 +1,4 @@
-// Human-readable sizes (SPEC §9): base 1024, at most 2 decimals, trailing zeros dropped.
+// Human-readable sizes (docs/product.md §9): base 1024, at most 2 decimals, trailing zeros dropped.
 const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /**

@@ -1,4 +1,4 @@
-// The rules of "send the links by email" (SPEC §5), shared by the Home page (which explains a
+// The rules of "send the links by email" (docs/product.md §5), shared by the Home page (which explains a
 // refusal as it happens) and the API (which enforces them, whatever a page sends).
 import { MAX_RECIPIENTS } from './constants.ts';
 import { isValidEmail } from './validation.ts';
@@ -75,5 +75,5 @@ export function toSingleLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
-/** After a send from the file-processing modal, 'Sent!' shows this long before it closes (SPEC §9). */
+/** After a send from the file-processing modal, 'Sent!' shows this long before it closes (docs/product.md §9). */
 export const SENT_MODAL_CLOSE_DELAY_MS = 2_000;

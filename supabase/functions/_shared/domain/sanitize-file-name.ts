@@ -1,4 +1,4 @@
-// The object-key form of a file name (SPEC §5). The original name is kept for display and for
+// The object-key form of a file name (docs/product.md §5). The original name is kept for display and for
 // Content-Disposition; only the key uses this, so it stays plain ASCII that every S3 backend and
 // every shell accepts.
 

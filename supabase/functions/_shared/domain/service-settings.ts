@@ -1,5 +1,5 @@
-// The admin's settings of the service (SPEC §3 "Admin settings"), their defaults (SPEC §9), their
-// bounds (SPEC §5) and the file-type rule. Pure: the API enforces them, the page shows them.
+// The admin's settings of the service (docs/product.md §3 "Admin settings"), their defaults (docs/product.md §9), their
+// bounds (docs/product.md §5) and the file-type rule. Pure: the API enforces them, the page shows them.
 import type { PublicSettings } from './api-types.ts';
 import { fileKind } from './file-kind.ts';
 import { GIB, RETENTION_DAYS, SETTINGS_BOUNDS } from './constants.ts';
@@ -71,7 +71,7 @@ function extensionOf(name: string): string {
 
 /**
  * Whether a file of this name and MIME type may be uploaded. Documents and images follow the
- * same rule as the file icons (SPEC §9): documents are pdf, text or document types.
+ * same rule as the file icons (docs/product.md §9): documents are pdf, text or document types.
  */
 export function isTypeAllowed(
   settings: Pick<ServiceSettings, 'allowedFileTypes' | 'customFileTypes'>,

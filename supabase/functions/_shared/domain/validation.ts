@@ -1,5 +1,5 @@
 // Format rules for configuration values, checked where they are read: the page (src/config/env.ts)
-// and the API (config.ts). SPEC §5 start-up rules.
+// and the API (config.ts). docs/product.md §5 start-up rules.
 
 /** Legacy Supabase anon key: a JWT ("eyJ" prefix) of at least 100 characters. */
 const LEGACY_ANON_KEY = /^eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;

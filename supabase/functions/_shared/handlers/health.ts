@@ -41,7 +41,7 @@ export async function checkHealth(ctx: ApiContext): Promise<Health> {
   return { ok: database.ok && storage.ok, database, storage };
 }
 
-/** The diagnostics SPEC §8 asks for, one line each, for the host's console at start-up. */
+/** The diagnostics docs/product.md §8 asks for, one line each, for the host's console at start-up. */
 export function describeHealth(health: Health): string[] {
   const lines: string[] = [];
   if (health.database.ok) lines.push('Database connection successful.');

@@ -44,7 +44,7 @@ const DEFAULT_TYPE = 'application/octet-stream';
  */
 const MAX_KEY_NAME_BYTES = 120;
 
-/** The object key: uploads/{shareId}/{sanitized name, bounded, extension kept} (SPEC §3). */
+/** The object key: uploads/{shareId}/{sanitized name, bounded, extension kept} (docs/product.md §3). */
 export function objectKey(shareId: string, name: string): string {
   const safe = truncateKeepingExtension(sanitizeFileName(name), MAX_KEY_NAME_BYTES);
   // '..' is a valid sanitized name but a path segment URL parsers collapse; never use it as a key.

@@ -1,5 +1,5 @@
-// The dashboard (SPEC §2, §9) and the daily figures. Both first bring today's row of
-// daily_analytics up to date (SPEC §7: update_daily_analytics on load and every 30 s); totals are
+// The dashboard (docs/product.md §2, §9) and the daily figures. Both first bring today's row of
+// daily_analytics up to date (docs/product.md §7: update_daily_analytics on load and every 30 s); totals are
 // sums of the daily rows, which never go down when files and logs are deleted.
 import type { AdminRouteHandler } from '../../api.ts';
 import type { ApiContext } from '../../context.ts';
@@ -84,7 +84,7 @@ export const dashboard: AdminRouteHandler = async (_req, ctx) => {
     totalUploads,
     activeUploads,
     totalDownloads: Number(totals?.downloads ?? 0),
-    // SPEC §9: destroyed means every upload that is not active.
+    // docs/product.md §9: destroyed means every upload that is not active.
     uploadsDestroyed: Math.max(totalUploads - activeUploads, 0),
     storageUsed: Number(stored?.bytes ?? 0),
     uniqueVisitors: visitors?.n ?? 0,

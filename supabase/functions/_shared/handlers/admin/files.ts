@@ -81,7 +81,7 @@ export const listUploads: AdminRouteHandler = async (req, ctx) => {
   let where = `${STORED} and ${TYPE_CONDITIONS[type]}`;
   if (q) {
     params.push(containsPattern(q), q);
-    // Case-insensitive substring of the name (SPEC §5), or the exact share id.
+    // Case-insensitive substring of the name (docs/product.md §5), or the exact share id.
     where += ` and (name ilike $2 or share_id = $3)`;
   }
   const [rows, [count]] = await Promise.all([

@@ -1,4 +1,4 @@
-// GET /admin/visitors: there are no accounts (SPEC §6); what exists is a salted hash per visitor
+// GET /admin/visitors: there are no accounts (docs/product.md §6); what exists is a salted hash per visitor
 // address in the logs. This lists those hashes with their uploads and downloads still logged.
 import type { AdminRouteHandler } from '../../api.ts';
 import type { PageOf, VisitorDto, VisitorsSortKey } from '../../domain/admin-api-types.ts';
