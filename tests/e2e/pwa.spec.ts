@@ -38,9 +38,24 @@ test.afterEach(async () => {
 
 test('a new version offers Reload, and an upload under way carries on under the new worker', async ({
   page,
+  context,
   baseURL,
 }) => {
   test.setTimeout(240_000);
+  // The bucket takes the first two parts; the others wait until the new worker has taken over, so
+  // the upload is under way when Reload is pressed however fast this machine is.
+  let partsLetThrough = 0;
+  let letTheRestGo = () => {};
+  const rest = new Promise<void>((resolve) => {
+    letTheRestGo = resolve;
+  });
+  await context.route(/\/storage\//, async (route) => {
+    if (route.request().method() === 'PUT') {
+      partsLetThrough += 1;
+      if (partsLetThrough > 2) await rest;
+    }
+    await route.continue().catch(() => undefined);
+  });
   const original = await readFile(SW_FILE, 'utf8');
   try {
     await openControlled(page);
@@ -73,6 +88,7 @@ test('a new version offers Reload, and an upload under way carries on under the 
       return { waiting: registration.waiting !== null, controller: navigator.serviceWorker.controller?.scriptURL };
     });
     expect(after).toEqual({ waiting: false, controller: firstWorker });
+    letTheRestGo();
 
     // The upload was not dropped: the new worker picks the job up from IndexedDB and finishes it.
     console.log(`upload when the update was accepted: ${before.parts.length}/${before.partCount} parts`);
