@@ -21,18 +21,10 @@ describe('the pages security headers', () => {
 
   it('deny the browser features the app does not use, and keep copy, share and fullscreen', () => {
     const policy = pageHeaders({ connect: [] })['Permissions-Policy'] ?? '';
-    for (const denied of [
-      'camera',
-      'microphone',
-      'geolocation',
-      'payment',
-      'usb',
-      'clipboard-read',
-      'browsing-topics',
-    ]) {
+    for (const denied of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) {
       expect(policy).toContain(`${denied}=()`);
     }
-    for (const kept of ['clipboard-write', 'fullscreen']) expect(policy).toContain(`${kept}=(self)`);
+    for (const kept of ['clipboard-write', 'clipboard-read', 'fullscreen']) expect(policy).toContain(`${kept}=(self)`);
     // The share sheet keeps its default (this origin): Chromium on Linux does not know the name.
     expect(policy).not.toContain('web-share');
     expect(headersFile({ connect: [] })).toContain(`  Permissions-Policy: ${policy}\n`);
