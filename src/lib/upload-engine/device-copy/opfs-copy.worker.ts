@@ -1,24 +1,11 @@
 // Writes the copy of a file to upload into the origin private file system through a synchronous
-// access handle, which only a dedicated worker may open: a plain file write in this thread, at the
-// disk's speed, with no IndexedDB transaction, no browser-process round trip per write and no
-// temporary file (as the page's writable streams have). Protocol: opfs-copy-writer.ts.
-import type { OpfsCopyReply, OpfsCopyRequest } from './opfs-copy-writer';
+// access handle (src/lib/opfs/sync-access.ts): at the disk's speed, with no IndexedDB transaction.
+// Protocol: opfs-copy-writer.ts.
+import { openSyncAccess, writeAllAt, type SyncAccessHandle } from '@/lib/opfs/sync-access';
+import { answerCalls } from '@/lib/opfs/worker-rpc';
+import type { OpfsCopyRequest } from './opfs-copy-writer';
 import { COPY_FOLDER } from './opfs-files';
 
-/** What Chromium, Firefox and Safari offer in a dedicated worker (not in TypeScript's DOM lib). */
-interface SyncAccessHandle {
-  write(data: Uint8Array, options: { at: number }): number;
-  truncate(size: number): void;
-  flush(): void;
-  close(): void;
-}
-
-interface Scope {
-  onmessage: ((event: MessageEvent<OpfsCopyRequest>) => void) | null;
-  postMessage(message: OpfsCopyReply): void;
-}
-
-const scope = self as unknown as Scope;
 let open: { id: string; blob: Blob; access: SyncAccessHandle } | undefined;
 
 async function folder(): Promise<FileSystemDirectoryHandle> {
@@ -36,29 +23,17 @@ async function copy(start: number, end: number): Promise<void> {
   const reader = blob.slice(start, end).stream().getReader();
   let at = start;
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    const data = read.value;
-    // A write may take fewer bytes than given (the spec allows it); go on until all are in.
-    for (let done = 0; done < data.length;) {
-      const wrote = access.write(data.subarray(done), { at: at + done });
-      if (wrote <= 0) throw new Error('The private file system took no bytes');
-      done += wrote;
-    }
-    at += data.length;
+    writeAllAt(access, read.value, at);
+    at += read.value.length;
   }
   if (at !== end) throw new Error('The file changed while it was copied');
   access.flush();
 }
 
-async function handle(request: OpfsCopyRequest): Promise<void> {
+answerCalls<OpfsCopyRequest>(async (request) => {
   switch (request.op) {
     case 'open': {
-      const file = (await (await folder()).getFileHandle(request.job, { create: true })) as FileSystemFileHandle & {
-        createSyncAccessHandle?: () => Promise<SyncAccessHandle>;
-      };
-      if (typeof file.createSyncAccessHandle !== 'function') {
-        throw Object.assign(new Error('No synchronous access handles here'), { name: 'NotSupportedError' });
-      }
-      const access = await file.createSyncAccessHandle();
+      const access = await openSyncAccess(await (await folder()).getFileHandle(request.job, { create: true }));
       access.truncate(0);
       open = { id: request.job, blob: request.blob, access };
       return;
@@ -73,18 +48,4 @@ async function handle(request: OpfsCopyRequest): Promise<void> {
       return;
     }
   }
-}
-
-scope.onmessage = (event) => {
-  const request = event.data;
-  handle(request).then(
-    () => scope.postMessage({ id: request.id, ok: true }),
-    (error: unknown) =>
-      scope.postMessage({
-        id: request.id,
-        ok: false,
-        name: error instanceof Error ? error.name : 'Error',
-        message: error instanceof Error ? error.message : String(error),
-      }),
-  );
-};
+});
