@@ -1,64 +1,21 @@
-// The `api` function: one Web-standard handler routing by path. The Deno entry
+// The `api` function: one Web-standard handler that matches a request to a row of the route table
+// (routes.ts), checks the row's auth, and maps failures to answers. The Deno entry
 // (functions/api/index.ts) and the Node host (host/main.ts) both serve exactly this.
 import type { ApiContext } from './context.ts';
 import { HttpError, corsHeaders, errorResponse, timingSafeEqual } from './http.ts';
 import { verifySession } from './admin-auth.ts';
 import { ADMIN_TOKEN_HEADER } from './domain/admin-api-types.ts';
-import { healthHandler } from './handlers/health.ts';
-import { adminLoginHandler } from './handlers/admin-login.ts';
-import { adminLogoutHandler } from './handlers/admin-logout.ts';
-import { adminRoutes } from './handlers/admin/admin-routes.ts';
-import { publicRoutes } from './handlers/public-routes.ts';
-import { shareRoutes } from './handlers/share-routes.ts';
-import { sendMail } from './handlers/send-mail.ts';
+import type { Route } from './handler-types.ts';
+import { ROUTES } from './routes.ts';
 import { StorageError } from './storage.ts';
 import { isDatabaseDown } from './postgres-db.ts';
 import { isDiskFull } from './db.ts';
-import { settingsHandler } from './handlers/settings.ts';
-import { iceServersHandler } from './handlers/ice-servers.ts';
-
-export type RouteHandler = (req: Request, ctx: ApiContext, params: Record<string, string>) => Promise<Response>;
-
-/** An admin route's handler also gets the signed-in admin's name, for the audit log. */
-export type AdminRouteHandler = (
-  req: Request,
-  ctx: ApiContext,
-  params: Record<string, string>,
-  admin: string,
-) => Promise<Response>;
-
-interface RouteBase {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Path below /functions/v1/api with :name segments. */
-  path: string;
-}
-
-export type Route =
-  | (RouteBase & {
-      handler: RouteHandler;
-      /** Public routes need the anon key; `none` is for health and routes with their own secret. */
-      auth: 'anon' | 'none';
-    })
-  /** The anon key and a genuine, unexpired admin session (x-admin-token), checked before the handler. */
-  | (RouteBase & { handler: AdminRouteHandler; auth: 'admin' });
 
 const API_PREFIX = /^\/(?:functions\/v1\/)?api(?=\/|$)/;
 
 /** Everything under /admin/ but the sign-in itself needs a session, known path or not. */
 const ADMIN_AREA = /^\/admin\/(?!login$)/;
 const UNAUTHORIZED_MESSAGE = 'Admin session missing, invalid or expired. Please sign in again.';
-
-const routes: Route[] = [
-  { method: 'GET', path: '/health', handler: healthHandler, auth: 'none' },
-  { method: 'GET', path: '/settings', handler: settingsHandler, auth: 'anon' },
-  { method: 'POST', path: '/admin/login', handler: adminLoginHandler, auth: 'anon' },
-  { method: 'POST', path: '/admin/logout', handler: adminLogoutHandler, auth: 'admin' },
-  ...adminRoutes,
-  ...shareRoutes,
-  ...publicRoutes,
-  { method: 'POST', path: '/send', handler: sendMail, auth: 'anon' },
-  { method: 'GET', path: '/p2p/ice-servers', handler: iceServersHandler, auth: 'anon' },
-];
 
 function match(pattern: string, path: string): Record<string, string> | null {
   const a = pattern.split('/');
@@ -130,9 +87,9 @@ export function createApiHandler(ctx: ApiContext): (req: Request) => Promise<Res
       }
       if (!admin) return errorResponse(401, 'unauthorized', UNAUTHORIZED_MESSAGE);
     }
-    const candidates = routes
-      .map((route) => ({ route, params: match(route.path, path) }))
-      .filter((c): c is { route: Route; params: Record<string, string> } => c.params !== null);
+    const candidates = ROUTES.map((route) => ({ route, params: match(route.path, path) })).filter(
+      (c): c is { route: Route; params: Record<string, string> } => c.params !== null,
+    );
     if (candidates.length === 0) return errorResponse(404, 'no_such_endpoint', 'No such API endpoint.');
     const found = candidates.find((c) => c.route.method === req.method);
     if (!found) return errorResponse(405, 'method_not_allowed', 'This method is not allowed here.');

@@ -1,5 +1,5 @@
 // What only the uploading device may do: list its files and delete one.
-import type { RouteHandler } from '../api.ts';
+import type { RouteHandler } from '../handler-types.ts';
 import type { FileDto, OwnedFiles } from '../domain/api-types.ts';
 import { FILE_LIST_LIMIT } from '../domain/constants.ts';
 import { isShareId } from '../domain/share-id.ts';

@@ -1,6 +1,6 @@
 // Admin-edited Markdown of the public pages (home, about, how-it-works × en, tr). The public
 // route returns only published content; the admin routes read and save drafts too.
-import type { AdminRouteHandler, RouteHandler } from '../api.ts';
+import type { AdminRouteHandler, RouteHandler } from '../handler-types.ts';
 import type { Db } from '../db.ts';
 import type { AdminPageDto, AdminPagesDto } from '../domain/admin-api-types.ts';
 import {

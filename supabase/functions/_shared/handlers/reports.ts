@@ -1,7 +1,7 @@
 // POST /shares/:shareId/report {reason, text?}: "Report this file" on the download page. The file
 // must be visible; a visitor (salted hash) may send REPORT_MAX_PER_WINDOW reports per window,
 // counted by the shared atomic rate limit (../rate-limit.ts).
-import type { RouteHandler } from '../api.ts';
+import type { RouteHandler } from '../handler-types.ts';
 import { REPORT_REASONS, type ReportCreated, type ReportReason } from '../domain/api-types.ts';
 import { REPORT_DETAILS_MAX_LENGTH, REPORT_MAX_PER_WINDOW, REPORT_WINDOW_MS } from '../domain/constants.ts';
 import { withoutControlCharacters } from '../domain/text.ts';

@@ -4,7 +4,7 @@
 // length of the sender's words, checks every address and rate-limits each visitor, by sends an
 // hour and by recipients a day. The slots are taken before any mail goes out (each one atomic),
 // so parallel calls cannot send past the limits.
-import type { RouteHandler } from '../api.ts';
+import type { RouteHandler } from '../handler-types.ts';
 import type { ApiContext } from '../context.ts';
 import type { ApiErrorCode, SendResult } from '../domain/api-types.ts';
 import { DAY_MS, FILE_LIST_LIMIT, MAX_RECIPIENTS } from '../domain/constants.ts';

@@ -1,5 +1,5 @@
 // The public half of the share flow: what anyone with the link sees, and the download.
-import type { RouteHandler } from '../api.ts';
+import type { RouteHandler } from '../handler-types.ts';
 import type { ApiContext } from '../context.ts';
 import { isDiskFull } from '../db.ts';
 import type { DownloadTicket, ShareDto } from '../domain/api-types.ts';

@@ -2,7 +2,7 @@
 // longer than the stale window (limits.staleUploadMs), retries storage deletes that failed before,
 // and keeps the logs only for limits.logRetentionMs. The host runs it every minute; at scale
 // pg_cron calls POST /sweep.
-import type { RouteHandler } from '../api.ts';
+import type { RouteHandler } from '../handler-types.ts';
 import type { ApiContext } from '../context.ts';
 import type { SweepResult } from '../domain/api-types.ts';
 import { DAY_MS } from '../domain/constants.ts';

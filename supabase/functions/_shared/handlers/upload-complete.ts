@@ -1,7 +1,7 @@
 // How an upload ends: completed (the parts joined in the bucket, the object's size checked, the
 // file recorded) or cancelled. Both race whatever else may happen to the upload at the same time:
 // another complete, a cancel, the owner's delete, a takedown, the sweep.
-import type { RouteHandler } from '../api.ts';
+import type { RouteHandler } from '../handler-types.ts';
 import type { ApiContext } from '../context.ts';
 import type { FileDto } from '../domain/api-types.ts';
 import { DAY_MS } from '../domain/constants.ts';

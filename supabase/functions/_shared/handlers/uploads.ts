@@ -1,6 +1,6 @@
 // The upload half of the share flow: create a multipart upload, sign its parts and list those the
 // bucket holds (upload-complete.ts ends it). File bytes never pass through here.
-import type { RouteHandler } from '../api.ts';
+import type { RouteHandler } from '../handler-types.ts';
 import type { ApiContext } from '../context.ts';
 import {
   MAX_PARTS_PER_SIGN_REQUEST,

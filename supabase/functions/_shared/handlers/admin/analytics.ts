@@ -1,7 +1,7 @@
 // The dashboard (docs/product.md §2, §9) and the daily figures. Both first bring today's row of
 // daily_analytics up to date (docs/product.md §7: update_daily_analytics on load and every 30 s); totals are
 // sums of the daily rows, which never go down when files and logs are deleted.
-import type { AdminRouteHandler } from '../../api.ts';
+import type { AdminRouteHandler } from '../../handler-types.ts';
 import type { ApiContext } from '../../context.ts';
 import {
   ANALYTICS_PERIODS,

@@ -1,6 +1,6 @@
 // GET /admin/downloads: the download log, newest first, filterable by file (name or share id)
 // and country.
-import type { AdminRouteHandler } from '../../api.ts';
+import type { AdminRouteHandler } from '../../handler-types.ts';
 import type { DownloadsPage, DownloadsSortKey } from '../../domain/admin-api-types.ts';
 import { json } from '../../http.ts';
 import { toDownloadLog } from './files.ts';

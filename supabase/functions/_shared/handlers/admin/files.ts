@@ -1,6 +1,6 @@
 // The admin's uploads table (server-paginated, searchable, filterable, sortable), its summary,
 // one file's details, and the takedown.
-import type { AdminRouteHandler } from '../../api.ts';
+import type { AdminRouteHandler } from '../../handler-types.ts';
 import type { ApiContext } from '../../context.ts';
 import {
   FILE_TYPE_FILTERS,

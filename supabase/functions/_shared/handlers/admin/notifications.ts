@@ -1,6 +1,6 @@
 // GET /admin/notifications: what the top bar's bell lists when enableNotifications is on: new
 // reports and takedowns of the last NOTIFICATION_WINDOW_MS.
-import type { AdminRouteHandler } from '../../api.ts';
+import type { AdminRouteHandler } from '../../handler-types.ts';
 import type { NotificationDto, NotificationsDto } from '../../domain/admin-api-types.ts';
 import { NOTIFICATION_LIMIT, NOTIFICATION_WINDOW_MS } from '../../domain/constants.ts';
 import { json } from '../../http.ts';

@@ -1,6 +1,6 @@
 // Reports of files, as the admin sees them: listed newest first, dismissed in one click (a
 // takedown closes a file's open reports itself, see ../takedown.ts).
-import type { AdminRouteHandler } from '../../api.ts';
+import type { AdminRouteHandler } from '../../handler-types.ts';
 import type { ApiContext } from '../../context.ts';
 import {
   REPORT_STATUS_FILTERS,

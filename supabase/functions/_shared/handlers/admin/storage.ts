@@ -1,6 +1,6 @@
 // GET /admin/storage: what the bucket holds (from the files table, which describes every object),
 // the uploads not finished, what the bucket itself reports open, and the largest files.
-import type { AdminRouteHandler } from '../../api.ts';
+import type { AdminRouteHandler } from '../../handler-types.ts';
 import type { StorageDto } from '../../domain/admin-api-types.ts';
 import { json } from '../../http.ts';
 import { FILE_COLUMNS, toAdminFile } from './files.ts';

@@ -1,6 +1,6 @@
 // GET /admin/system: the health of what the service depends on, its version, the last sweep run;
 // GET /admin/system/logs: the system log, newest first, filterable by event type.
-import type { AdminRouteHandler } from '../../api.ts';
+import type { AdminRouteHandler } from '../../handler-types.ts';
 import type { ServiceCheckDto, SystemDto, SystemLogsPage } from '../../domain/admin-api-types.ts';
 import { json } from '../../http.ts';
 import { checkHealth } from '../health.ts';

@@ -1,6 +1,6 @@
 // GET /admin/visitors: there are no accounts (docs/product.md §6); what exists is a salted hash per visitor
 // address in the logs. This lists those hashes with their uploads and downloads still logged.
-import type { AdminRouteHandler } from '../../api.ts';
+import type { AdminRouteHandler } from '../../handler-types.ts';
 import type { PageOf, VisitorDto, VisitorsSortKey } from '../../domain/admin-api-types.ts';
 import { json } from '../../http.ts';
 import { iso, orderBy, parsePaging, shortVisitor } from './query.ts';
