@@ -91,9 +91,9 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
     });
   };
 
-  const resume = (): Promise<void> =>
+  const resume = (options?: { waitForHeldJobs?: boolean }): Promise<void> =>
     getEngine()
-      .resumeAll()
+      .resumeAll(options)
       .catch((error: unknown) => console.error('Upload queue stopped', error));
 
   function handle(message: UploadPageMessage): Promise<void> {
@@ -129,7 +129,7 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
     if (sync.tag !== UPLOAD_SYNC_TAG) return;
     getEngine().wake();
     sync.waitUntil(
-      bounded(inCharge() ? resume() : Promise.resolve(), syncBudget).then(async (finished) => {
+      bounded(inCharge() ? resume({ waitForHeldJobs: true }) : Promise.resolve(), syncBudget).then(async (finished) => {
         const left = !finished || (await hasUnfinishedJobs().catch(() => false));
         // Failing the event makes the browser schedule another sync for what is left.
         if (left && !sync.lastChance) throw new Error('Uploads are still running; continue in the next sync.');

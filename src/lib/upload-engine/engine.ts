@@ -210,6 +210,10 @@ export class UploadEngine {
   private wakeUp: (() => void) | null = null;
   private woken: Promise<void>;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Set by `resumeAll({ waitForHeldJobs })` until the pump ends. */
+  private waitForHeldJobs = false;
+  /** Ends the pump's wait for a lease when the runner stops. */
+  private pumpWait = new AbortController();
 
   constructor(options: UploadEngineOptions) {
     this.api = options.api;
@@ -240,14 +244,20 @@ export class UploadEngine {
    * Runs every job that is not done, failed or cancelled, one after another, continuing each from
    * its stored parts. Calling it while it runs makes it look at the store again when it gets to the
    * end (jobs added meanwhile are picked up); the promise settles when there is nothing left that
-   * this runner may take. Jobs another runner holds are left to it.
+   * this runner may take. Jobs another runner holds are left to it, unless `waitForHeldJobs`: a
+   * `sync` event is the browser's one chance to run with no page open, and a page closed (or a
+   * worker stopped) a moment before leaves its lease behind for up to LEASE_MS; the event then
+   * waits it out and takes the job, instead of ending with the job still held and nobody left to
+   * run it.
    */
-  resumeAll(): Promise<void> {
+  resumeAll(options: { waitForHeldJobs?: boolean } = {}): Promise<void> {
     this.stopped = false;
+    if (options.waitForHeldJobs === true) this.waitForHeldJobs = true;
     this.wake();
     this.rescan = true;
     this.pump ??= this.runPump().finally(() => {
       this.pump = null;
+      this.waitForHeldJobs = false;
     });
     return this.pump;
   }
@@ -264,6 +274,10 @@ export class UploadEngine {
         const leaseEnd = await this.runJob(job.id);
         if (leaseEnd !== undefined) blockedUntil = Math.min(blockedUntil, leaseEnd);
       }
+      if (blockedUntil !== Infinity && this.waitForHeldJobs && !this.stopped) {
+        await this.waitForLeaseEnd(blockedUntil);
+        this.rescan = true;
+      }
     }
     // A job held by a runner that died is free once its lease runs out: look again then. (In a
     // worker that is killed first, the next event or page message does it.)
@@ -276,6 +290,13 @@ export class UploadEngine {
         Math.max(0, blockedUntil - this.now()) + 100,
       );
     }
+  }
+
+  /** Sleeps until `leaseEnd` (and a little more), or until woken or stopped. */
+  private async waitForLeaseEnd(leaseEnd: number): Promise<void> {
+    if (this.pumpWait.signal.aborted) this.pumpWait = new AbortController();
+    const nap = this.sleep(Math.max(0, leaseEnd - this.now()) + 100, this.pumpWait.signal);
+    await Promise.race([nap, this.woken]).catch(() => undefined);
   }
 
   /**
@@ -305,6 +326,7 @@ export class UploadEngine {
    */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.pumpWait.abort();
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const runs = [...this.active.values()];
