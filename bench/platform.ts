@@ -5,6 +5,7 @@ import { mkdtemp, open, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import type { CreatedUpload, SignedParts } from '../supabase/functions/_shared/domain/api-types.ts';
 import { MIB } from '../supabase/functions/_shared/domain/constants.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 
@@ -48,13 +49,7 @@ async function shareBytes(
   file: { name: string; type: string; size: number },
   readPart: (start: number, length: number) => Promise<Uint8Array<ArrayBuffer>>,
 ): Promise<string> {
-  const created = await call<{
-    fileId: string;
-    shareId: string;
-    ownerToken: string;
-    partSize: number;
-    partCount: number;
-  }>(target, 'POST', '/uploads', file);
+  const created = await call<CreatedUpload>(target, 'POST', '/uploads', file);
   const headers = { apikey: target.anonKey, 'content-type': 'application/json', 'x-owner-token': created.ownerToken };
   const parts: { partNumber: number; etag: string }[] = [];
   let next = 1;
@@ -65,7 +60,7 @@ async function shareBytes(
         headers,
         body: JSON.stringify({ partNumbers: [n] }),
       });
-      const { urls } = (await signed.json()) as { urls: { url: string }[] };
+      const { urls } = (await signed.json()) as SignedParts;
       const start = (n - 1) * created.partSize;
       const body = await readPart(start, Math.min(created.partSize, file.size - start));
       const put = await fetch(urls[0]?.url ?? '', { method: 'PUT', body });

@@ -1,0 +1,245 @@
+// The two browser uploads the upload bench compares, each in a fresh Chromium profile on disk: the
+// app's (Home's card, its service worker and engine) and a bare page script (the same API calls and
+// presigned part PUTs with fetch, PARTS_IN_FLIGHT at once, no IndexedDB, no service worker), with
+// where each one's time went.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext } from '@playwright/test';
+import type { CreatedUpload, SignedParts } from '../supabase/functions/_shared/domain/api-types.ts';
+import { PARTS_IN_FLIGHT } from '../supabase/functions/_shared/domain/constants.ts';
+import { BENCH_ANON_KEY, launchProfile, sampleMemory, type BenchPlatform, type ProfileBrowser } from './platform.ts';
+
+/** Where a browser upload's time went, in seconds from its start, from the browser's resource timings. */
+export interface Phases {
+  /** The API's create call (POST /uploads): when it leaves and when its answer arrives. */
+  createStart: number;
+  createEnd: number;
+  /** The first part PUT leaves the browser (the page or its service worker). */
+  firstPart: number;
+  /** The last part's answer arrives. */
+  lastPart: number;
+  /** The API's complete call: when it leaves and when its answer arrives (the bucket assembles the parts). */
+  completeStart: number;
+  completeEnd: number;
+  /** When the complete call's request left the browser (after any wait for a connection). */
+  completeSent: number;
+}
+
+export interface BrowserUpload {
+  seconds: number;
+  /** The share the upload made (the download bench fetches the last one). */
+  shareId: string;
+  phases: Phases;
+  /** The browser's peak memory, all its processes: sampled alike for both, at a cost to both. */
+  peakBytes: number;
+}
+
+/**
+ * Reads the part PUTs' and the complete call's timings from every page and service worker of the
+ * context, relative to `base` (ms since the epoch: when the upload started, seen in the page).
+ */
+async function phasesOf(context: BrowserContext, base: number): Promise<Phases> {
+  const read = () =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+      name: entry.name,
+      start: performance.timeOrigin + entry.startTime,
+      sent: performance.timeOrigin + entry.requestStart,
+      end: performance.timeOrigin + entry.responseEnd,
+    }));
+  const entries = (
+    await Promise.all([
+      ...context.pages().map((page) => page.evaluate(read)),
+      ...context.serviceWorkers().map((worker) => worker.evaluate(read)),
+    ])
+  ).flat();
+  const seconds = (epochMs: number) => (epochMs - base) / 1000;
+  const parts = entries.filter((entry) => entry.name.includes('partNumber='));
+  const complete = entries.find((entry) => entry.name.endsWith('/complete'));
+  const create = entries.find((entry) => entry.name.endsWith('/uploads'));
+  return {
+    createStart: seconds(create?.start ?? NaN),
+    createEnd: seconds(create?.end ?? NaN),
+    firstPart: seconds(Math.min(...parts.map((entry) => entry.start))),
+    lastPart: seconds(Math.max(...parts.map((entry) => entry.end))),
+    completeStart: seconds(complete?.start ?? NaN),
+    completeEnd: seconds(complete?.end ?? NaN),
+    completeSent: seconds(complete?.sent ?? NaN),
+  };
+}
+
+export function describePhases(phases: Phases): string {
+  const { createStart, createEnd, firstPart, lastPart, completeStart, completeEnd, completeSent } = phases;
+  return (
+    `create call ${createStart.toFixed(2)}-${createEnd.toFixed(2)} s, first part sent at ${firstPart.toFixed(2)} s, parts ${(lastPart - firstPart).toFixed(2)} s, ` +
+    `complete call ${(completeEnd - completeStart).toFixed(2)} s ` +
+    `(${(completeSent - completeStart).toFixed(2)} s of it before the request left)`
+  );
+}
+
+/**
+ * Both browsers get a fresh profile on disk, as a person's browser has: in Playwright's other
+ * contexts ("off the record") Chromium keeps storage in memory, so the app's copy of the file on
+ * the device (the origin private file system) would cost next to nothing there.
+ */
+async function withProfile<T>(
+  options: { serviceWorkers: 'allow' | 'block' },
+  run: (browser: ProfileBrowser) => Promise<T>,
+): Promise<T> {
+  const profile = await mkdtemp(path.join(tmpdir(), 'ulak-bench-profile-'));
+  try {
+    const browser = await launchProfile(profile, options);
+    try {
+      return await run(browser);
+    } finally {
+      await browser.context.close();
+    }
+  } finally {
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+export function appUpload(platform: BenchPlatform, file: string): Promise<BrowserUpload> {
+  return withProfile({ serviceWorkers: 'allow' }, async ({ context, pid }) => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(platform.origin);
+    // Let the service worker take control first, as it does for a returning visitor.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    // A person picks the file in a dialog after the page has loaded: the page's own start (its
+    // scripts, the calls it makes, the worker's update check) is over before the upload begins.
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('upload-files-input').setInputFiles(file);
+    // The end is when the share link enters the page, seen from inside it: Playwright's own wait
+    // looks only every 500 ms or so once it has waited a while, which would add up to half a second.
+    await page.evaluate(() => {
+      const shown = new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[role="region"] a[href*="/s/"]') === null) return;
+          observer.disconnect();
+          resolve(performance.timeOrigin + performance.now());
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      });
+      (window as unknown as { linkShown: Promise<number> }).linkShown = shown;
+    });
+    // The start is the click as the page receives it: Playwright's own checks before it clicks
+    // (the button visible, stable for two frames, not covered) took 0.05 s, which no person waits.
+    await page.evaluate(() => {
+      const clicked = new Promise<number>((resolve) => {
+        window.addEventListener('click', (event) => resolve(performance.timeOrigin + event.timeStamp), {
+          capture: true,
+          once: true,
+        });
+      });
+      (window as unknown as { clicked: Promise<number> }).clicked = clicked;
+    });
+    const memory = sampleMemory(pid);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const link = page
+      .getByRole('region', { name: /Your share links?/ })
+      .getByRole('link', { name: /\/s\/[A-Za-z0-9]{8}$/ });
+    await link.waitFor({ timeout: 30 * 60_000 });
+    const [clicked, linkShown] = await page.evaluate(() => {
+      const marks = window as unknown as { clicked: Promise<number>; linkShown: Promise<number> };
+      return Promise.all([marks.clicked, marks.linkShown]);
+    });
+    return {
+      seconds: (linkShown - clicked) / 1000,
+      shareId: /\/s\/([A-Za-z0-9]{8})$/.exec((await link.getAttribute('href')) ?? '')?.[1] ?? '',
+      peakBytes: await memory.stop(),
+      phases: await phasesOf(context, clicked),
+    };
+  });
+}
+
+/**
+ * The least a page can do: create, sign parts in batches, PUT them with fetch (PARTS_IN_FLIGHT at
+ * once), complete. On the app's origin (the bucket's CORS allows it) with service workers blocked,
+ * from a page that runs none of the app's code.
+ */
+export function bareBrowserUpload(platform: BenchPlatform, file: string): Promise<BrowserUpload> {
+  return withProfile({ serviceWorkers: 'block' }, async ({ context, pid }) => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${platform.origin}/manifest.webmanifest`);
+    // tsx names the script's inner functions with a helper the page does not have.
+    await page.evaluate('globalThis.__name = (f) => f');
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'bare-file';
+      document.body.append(input);
+    });
+    await page.setInputFiles('#bare-file', file);
+    const memory = sampleMemory(pid);
+    // Timed inside the page, as the app's upload is.
+    const { shareId, started, ended } = await page.evaluate(
+      async ({ api, anonKey, inFlight, signBatch }) => {
+        const started = performance.timeOrigin + performance.now();
+        const blob = (document.getElementById('bare-file') as HTMLInputElement).files?.[0];
+        if (!blob) throw new Error('no file');
+        const call = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
+          const res = await fetch(`${api}${path}`, {
+            method: 'POST',
+            headers: {
+              apikey: anonKey,
+              'content-type': 'application/json',
+              ...(token ? { 'x-owner-token': token } : {}),
+            },
+            body: JSON.stringify(body),
+          });
+          if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+          return (await res.json()) as T;
+        };
+        const created = await call<CreatedUpload>('/uploads', {
+          name: 'bare.bin',
+          size: blob.size,
+          type: 'application/octet-stream',
+        });
+        const urls = new Map<number, string>();
+        const etags: { partNumber: number; etag: string }[] = [];
+        let next = 1;
+        const worker = async () => {
+          while (next <= created.partCount) {
+            const n = next++;
+            if (!urls.has(n)) {
+              const numbers: number[] = [];
+              for (let k = n; k < n + signBatch && k <= created.partCount; k++) numbers.push(k);
+              const signed = await call<SignedParts>(
+                `/uploads/${created.fileId}/parts`,
+                { partNumbers: numbers },
+                created.ownerToken,
+              );
+              for (const u of signed.urls) if (!urls.has(u.partNumber)) urls.set(u.partNumber, u.url);
+            }
+            const start = (n - 1) * created.partSize;
+            const res = await fetch(urls.get(n) ?? '', {
+              method: 'PUT',
+              body: blob.slice(start, Math.min(start + created.partSize, blob.size)),
+            });
+            if (!res.ok) throw new Error(`part ${n}: ${res.status}`);
+            etags.push({ partNumber: n, etag: res.headers.get('etag') ?? '' });
+          }
+        };
+        await Promise.all(Array.from({ length: inFlight }, worker));
+        etags.sort((a, b) => a.partNumber - b.partNumber);
+        await call(`/uploads/${created.fileId}/complete`, { parts: etags }, created.ownerToken);
+        return { shareId: created.shareId, started, ended: performance.timeOrigin + performance.now() };
+      },
+      {
+        api: `${platform.origin}/functions/v1/api`,
+        anonKey: BENCH_ANON_KEY,
+        inFlight: PARTS_IN_FLIGHT,
+        signBatch: 20,
+      },
+    );
+    return {
+      seconds: (ended - started) / 1000,
+      shareId,
+      peakBytes: await memory.stop(),
+      phases: await phasesOf(context, started),
+    };
+  });
+}
