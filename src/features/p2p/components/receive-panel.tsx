@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconDeviceFloppy, IconDownload, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconDownload, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import type { ReceiveController, ReceiveSnapshot } from '../controllers/receive-controller';
@@ -11,7 +11,7 @@ import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { OfferedFiles } from './offered-files';
 import { SafetyCode } from './safety-code';
 import { TransferError } from './transfer-error';
-import { TransferProgress } from './transfer-progress';
+import { CancelledNote, TransferOutcome } from './transfer-outcome';
 import { CancelButton } from './cancel-button';
 import { LIVE_PHASES } from '../protocol/session-core';
 
@@ -130,22 +130,11 @@ export function ReceivePanel({
             </Text>
             <OfferedFiles files={session.files} label={t('p2p.receive.filesLabel')} action={received} />
             {phase === 'offered' && <StorageNote plan={plan} />}
-            <TransferProgress snapshot={snapshot} />
-            {phase === 'done' && (
-              <Alert
-                color={snapshot.expired ? 'gray' : 'teal'}
-                variant="light"
-                role="status"
-                icon={<IconCircleCheck size={20} aria-hidden />}
-              >
-                {snapshot.expired ? t('p2p.receive.expired', { days: TTL_DAYS }) : t('p2p.receive.done')}
-              </Alert>
-            )}
-            {phase === 'cancelled' && (
-              <Text size="sm" role="status">
-                {t('p2p.cancelled')}
-              </Text>
-            )}
+            <TransferOutcome
+              snapshot={snapshot}
+              done={snapshot.expired ? t('p2p.receive.expired', { days: TTL_DAYS }) : t('p2p.receive.done')}
+              faded={snapshot.expired}
+            />
             <Group gap="xs">
               {phase === 'offered' && (
                 <Button
@@ -164,9 +153,7 @@ export function ReceivePanel({
       )}
       {!showFiles && phase === 'cancelled' && (
         <Stack gap="xs" align="flex-start">
-          <Text size="sm" role="status">
-            {t('p2p.cancelled')}
-          </Text>
+          <CancelledNote />
           {startOver(t('p2p.tryAgain'))}
         </Stack>
       )}

@@ -1,14 +1,6 @@
 import { useEffect } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  IconCircleCheck,
-  IconFilePlus,
-  IconFolderPlus,
-  IconRefresh,
-  IconSend,
-  IconWifiOff,
-  IconX,
-} from '@tabler/icons-react';
+import { IconFilePlus, IconFolderPlus, IconRefresh, IconSend, IconWifiOff, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
 import { PickButton } from '@/components/pick-button';
@@ -21,7 +13,7 @@ import { ReceiveLinkCard } from './receive-link-card';
 import { SafetyCode } from './safety-code';
 import { SendToCodeForm } from './send-to-code-form';
 import { TransferError } from './transfer-error';
-import { TransferProgress } from './transfer-progress';
+import { TransferOutcome } from './transfer-outcome';
 import { CancelButton } from './cancel-button';
 import { LIVE_PHASES } from '../protocol/session-core';
 
@@ -173,17 +165,7 @@ function SendSession({
             {t('p2p.send.offered')}
           </Text>
         )}
-        <TransferProgress snapshot={snapshot} />
-        {phase === 'done' && (
-          <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck size={20} aria-hidden />}>
-            {t('p2p.send.done')}
-          </Alert>
-        )}
-        {phase === 'cancelled' && (
-          <Text size="sm" role="status">
-            {t('p2p.cancelled')}
-          </Text>
-        )}
+        <TransferOutcome snapshot={snapshot} done={t('p2p.send.done')} />
         <Group gap="xs">
           {phase === 'comparing' && (
             <Button leftSection={<IconSend size={18} aria-hidden />} onClick={() => controller.session.confirm()}>
