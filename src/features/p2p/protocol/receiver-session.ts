@@ -9,7 +9,7 @@
 // once written.
 import { ChunkPlan } from './chunking';
 import { PROTOCOL_VERSION, WRITE_BATCH_CHUNKS } from './constants';
-import { keepsCommitment, newKeyPair, safetyCode, sealHandshake, sharedKey, type KeyPair } from './crypto';
+import { keepsCommitment, safetyCode, sealHandshake, sharedKey, type KeyPair } from './crypto';
 import { encodeFrame, RefusedReason, type Frame } from './frames';
 import type { ControlMessage, OfferedFile, SyncPhase } from './messages';
 import { Direction } from './nonce';
@@ -32,7 +32,6 @@ export type ReceiverOptions =
   { mode: 'link'; senderPublicKey: Uint8Array; keys?: KeyPair } | { mode: 'code'; keys?: KeyPair };
 
 export class ReceiverSession extends SessionCore {
-  readonly mode: 'link' | 'code';
   private readonly senderPublicKey: Uint8Array | undefined;
   private commit: Uint8Array | undefined;
   private plan = new ChunkPlan([]);
@@ -51,13 +50,7 @@ export class ReceiverSession extends SessionCore {
   private batch: { fileIndex: number; parts: Uint8Array[] } | undefined;
 
   constructor(options: ReceiverOptions) {
-    super(
-      'receiver',
-      options.keys ?? newKeyPair(),
-      options.mode === 'link',
-      options.mode === 'link' ? 'connecting' : 'waiting',
-    );
-    this.mode = options.mode;
+    super('receiver', options.mode, options.keys);
     this.senderPublicKey = options.mode === 'link' ? options.senderPublicKey : undefined;
   }
 

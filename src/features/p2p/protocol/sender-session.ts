@@ -6,7 +6,7 @@
 import { BlockReader } from '../storage/block-reader';
 import { ChunkPlan } from './chunking';
 import { BUFFER_HIGH, WINDOW_CHUNKS } from './constants';
-import { commitment, newKeyPair, openHandshake, safetyCode, sharedKey, type KeyPair } from './crypto';
+import { commitment, openHandshake, safetyCode, sharedKey, type KeyPair } from './crypto';
 import { RefusedReason, encodeFrame, type Frame } from './frames';
 import type { ControlMessage, OfferedFile } from './messages';
 import { safeRelativePath } from './file-names';
@@ -30,7 +30,6 @@ export interface SenderOptions {
 }
 
 export class SenderSession extends SessionCore {
-  readonly mode: 'link' | 'code';
   private readonly sourcesNow: () => readonly SourceFile[];
   private sources: readonly SourceFile[] = [];
   private plan = new ChunkPlan([]);
@@ -42,13 +41,7 @@ export class SenderSession extends SessionCore {
   private wake: (() => void) | undefined;
 
   constructor(options: SenderOptions) {
-    super(
-      'sender',
-      options.keys ?? newKeyPair(),
-      options.mode === 'code',
-      options.mode === 'link' ? 'waiting' : 'connecting',
-    );
-    this.mode = options.mode;
+    super('sender', options.mode, options.keys);
     this.sourcesNow = options.files;
   }
 

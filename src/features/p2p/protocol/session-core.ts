@@ -1,7 +1,7 @@
 // What the sending and the receiving session share: the active data channel, the secure link once
 // keys are agreed, control messages, reconnection (rejoin) and how a session ends. Free of React
 // and of PeerJS: it speaks to a FrameChannel, so tests can run a whole transfer in memory.
-import { sealHandshake, openHandshake, type KeyPair } from './crypto';
+import { newKeyPair, sealHandshake, openHandshake, type KeyPair } from './crypto';
 import { equalBytes } from './encoding';
 import type { P2pErrorCode } from './errors';
 import { decodeFrame, encodeFrame, FrameError, RefusedReason, type BoxedKeyFrame, type Frame } from './frames';
@@ -84,13 +84,22 @@ export abstract class SessionCore {
   /** The phase to return to when a rejoin succeeds. */
   private resumePhase: Phase = 'transferring';
 
+  protected readonly keys: KeyPair;
+  /** True for the page that dials (the receiver of a link, the sender to a code). */
+  readonly isDialer: boolean;
+
+  /**
+   * `mode` 'link': the sender's link carries its key and the receiver dials it; 'code': the sender
+   * dials the receiver's typed code. The dialer begins connecting, the other page waiting.
+   */
   protected constructor(
     readonly role: Role,
-    protected readonly keys: KeyPair,
-    /** True for the page that dials (the receiver of a link, the sender to a code). */
-    readonly isDialer: boolean,
-    phase: Phase,
+    readonly mode: 'link' | 'code',
+    keys: KeyPair | undefined,
   ) {
+    this.keys = keys ?? newKeyPair();
+    this.isDialer = (role === 'receiver') === (mode === 'link');
+    const phase: Phase = this.isDialer ? 'connecting' : 'waiting';
     this.state = { phase, files: [], bytesDone: 0, totalBytes: 0, refused: 0, received: [] };
   }
 
