@@ -2,7 +2,7 @@
 // fake-indexeddb round-trips Blobs only in the node environment (docs/testing.md).
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { createUploadStore } from '@/lib/upload-engine/store';
+import { createShareInbox } from '@/lib/share-inbox/share-inbox';
 import { isFromAnotherSite, refuseShare, takeShare } from './share-target';
 
 const ORIGIN = 'https://ulak.test';
@@ -13,7 +13,7 @@ function sharePost(form: FormData): Request {
 
 describe('the share target in the worker', () => {
   it('stores the shared files with their names and the shared text, and answers 303 to /shared', async () => {
-    const store = createUploadStore('share-target-test-1');
+    const inbox = createShareInbox('share-target-test-1');
     const form = new FormData();
     form.append('title', 'Trip');
     form.append('text', 'Two files');
@@ -21,11 +21,11 @@ describe('the share target in the worker', () => {
     form.append('files', new File(['first file'], 'a.txt', { type: 'text/plain' }));
     form.append('files', new File([new Uint8Array([1, 2, 3])], 'b.bin', { type: 'application/octet-stream' }));
 
-    const response = await takeShare(sharePost(form), store, ORIGIN, 1_000);
+    const response = await takeShare(sharePost(form), inbox, ORIGIN, 1_000);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(`${ORIGIN}/shared`);
 
-    const [item] = await store.listSharedItems();
+    const [item] = await inbox.list();
     expect(item).toMatchObject({ sharedAt: 1_000, title: 'Trip', text: 'Two files', url: null });
     expect(item?.files.map(({ name, type, size }) => ({ name, type, size }))).toEqual([
       { name: 'a.txt', type: 'text/plain', size: 10 },
@@ -35,11 +35,11 @@ describe('the share target in the worker', () => {
   });
 
   it('a body that is not a form still lands on /shared, storing nothing', async () => {
-    const store = createUploadStore('share-target-test-2');
+    const inbox = createShareInbox('share-target-test-2');
     const request = new Request(`${ORIGIN}/share-target`, { method: 'POST', body: 'not a form' });
-    const response = await takeShare(request, store, ORIGIN);
+    const response = await takeShare(request, inbox, ORIGIN);
     expect(response.status).toBe(303);
-    expect(await store.listSharedItems()).toEqual([]);
+    expect(await inbox.list()).toEqual([]);
   });
 });
 

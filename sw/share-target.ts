@@ -14,7 +14,8 @@
 // with no referrer and then submitted, which needs the person's click; so /shared also says that
 // the files came from elsewhere and should be uploaded only if the person shared them.
 import { SHARE_REFUSED_PARAM, SHARE_TARGET, SHARE_TARGET_FILES_FIELD, SHARED_SCREEN_PATH } from '@/config/share-target';
-import type { SharedItemRecord, UploadStore } from '@/lib/upload-engine/store';
+import type { ShareInbox } from '@/lib/share-inbox/share-inbox';
+import type { SharedItemRecord } from '@/lib/share-inbox/shared-item';
 
 function field(form: FormData, name: string): string | null {
   const value = form.get(name);
@@ -24,7 +25,7 @@ function field(form: FormData, name: string): string | null {
 /** Stores what was shared; resolves to the 303 the browser follows (to the list either way). */
 export async function takeShare(
   request: Request,
-  store: UploadStore,
+  inbox: ShareInbox,
   origin: string,
   now = Date.now(),
 ): Promise<Response> {
@@ -41,7 +42,7 @@ export async function takeShare(
       url: field(form, params.url),
       files: files.map((file) => ({ blob: file, name: file.name, type: file.type, size: file.size })),
     };
-    if (record.files.length > 0 || record.text !== null || record.url !== null) await store.putSharedItem(record);
+    if (record.files.length > 0 || record.text !== null || record.url !== null) await inbox.put(record);
   } catch (error) {
     // The screen then shows what earlier shares left, or that nothing waits; never a browser error.
     console.error('Could not store what was shared', error);
@@ -77,20 +78,20 @@ export function refuseShare(origin: string): Response {
   return Response.redirect(screen.href, 303);
 }
 
-async function answerShare(event: FetchEvent, scope: ServiceWorkerGlobalScope, store: UploadStore): Promise<Response> {
+async function answerShare(event: FetchEvent, scope: ServiceWorkerGlobalScope, inbox: ShareInbox): Promise<Response> {
   const { origin } = scope.location;
   // A page of ours is a client this worker can get; another origin's page is not.
   const ownClient = event.clientId ? (await scope.clients.get(event.clientId)) !== undefined : null;
   if (isFromAnotherSite(event.request, origin, ownClient)) return refuseShare(origin);
-  return takeShare(event.request, store, origin);
+  return takeShare(event.request, inbox, origin);
 }
 
-export function registerShareTarget(scope: ServiceWorkerGlobalScope, getStore: () => UploadStore): void {
+export function registerShareTarget(scope: ServiceWorkerGlobalScope, getInbox: () => ShareInbox): void {
   scope.addEventListener('fetch', (event) => {
     const { request } = event;
     if (request.method !== 'POST') return;
     const url = new URL(request.url);
     if (url.origin !== scope.location.origin || url.pathname !== SHARE_TARGET.action) return;
-    event.respondWith(answerShare(event, scope, getStore()));
+    event.respondWith(answerShare(event, scope, getInbox()));
   });
 }

@@ -3,7 +3,7 @@
 // Build: vite-plugin-pwa (strategies 'injectManifest') compiles it to /sw.js and fills
 // self.__WB_MANIFEST with the list of built files.
 import { clientsClaim } from 'workbox-core';
-import { getUploadStore } from '@/lib/upload-engine/store';
+import { getShareInbox } from '@/lib/share-inbox/share-inbox';
 import { registerAppShell } from './app-shell';
 import { registerMessages } from './messages';
 import { registerShareTarget } from './share-target';
@@ -26,7 +26,7 @@ function buildVersion(entries: typeof manifest): string {
 
 // Before the app shell's routes: the share target's POST is answered here, never by the network.
 const version = buildVersion(manifest);
-registerShareTarget(self, getUploadStore);
+registerShareTarget(self, getShareInbox);
 registerAppShell(manifest);
 registerMessages(self, version);
 registerUploads(self, version);

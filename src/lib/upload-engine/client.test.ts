@@ -31,7 +31,7 @@ afterAll(async () => {
 describe('upload client (no service worker)', () => {
   it('stores the files, uploads them and hands back each share link', async () => {
     const client = await import('./client');
-    const store = await import('./store');
+    const owned = await import('./owned-files');
     const events: UploadEvent[] = [];
     const unsubscribe = client.subscribeUploads((event) => events.push(event));
 
@@ -60,15 +60,15 @@ describe('upload client (no service worker)', () => {
     unsubscribe();
 
     // Transfers lists and deletes with the owner records: the server knows them as this device's.
-    const owned = await store.listOwnedFiles();
-    expect(owned.map((o) => o.shareId).sort()).toEqual(uploaded.map((f) => f.shareId).sort());
+    const ownedFiles = await owned.listOwnedFiles();
+    expect(ownedFiles.map((o) => o.shareId).sort()).toEqual(uploaded.map((f) => f.shareId).sort());
     const lookup = await backend.platform.call('POST', '/files/lookup', {
-      body: { items: owned.map(({ shareId, ownerToken }) => ({ shareId, ownerToken })) },
+      body: { items: ownedFiles.map(({ shareId, ownerToken }) => ({ shareId, ownerToken })) },
     });
     expect(((await lookup.json()) as { files: unknown[] }).files).toHaveLength(2);
     const first = uploaded[0]?.shareId ?? '';
-    await store.forgetOwnedFile(first);
-    expect(await store.getOwnerToken(first)).toBeUndefined();
+    await owned.forgetOwnedFile(first);
+    expect(await owned.getOwnerToken(first)).toBeUndefined();
 
     await client.clearFinishedJobs();
     expect(await client.listJobs()).toEqual([]);
@@ -90,7 +90,7 @@ describe('upload client (no service worker)', () => {
 
   it('tells a page of an upload’s progress at most once per interval, and of every state change in order', async () => {
     const client = await import('./client');
-    const store = await import('./store');
+    const records = await import('./job-record');
     const progress = (bytesDone: number): UploadEvent => ({
       type: 'upload:progress',
       jobId: 'j',
@@ -101,7 +101,7 @@ describe('upload client (no service worker)', () => {
     });
     const done: UploadEvent = {
       type: 'upload:state',
-      job: store.summarizeJob({ ...store.newJobRecord({ name: 'x', type: '', size: 100 }, 'j', 1), state: 'done' }),
+      job: records.summarizeJob({ ...records.newJobRecord({ name: 'x', type: '', size: 100 }, 'j', 1), state: 'done' }),
     };
     const seen = (events: UploadEvent[]) =>
       events.map((event) => (event.type === 'upload:progress' ? event.bytesDone : event.job.state));

@@ -11,7 +11,8 @@ import { removeCopiesExcept } from './device-copy/opfs-files';
 import type { UploadEngine } from './engine';
 import type { HandedFile, UploadEvent, UploadJobSummary, UploadMessage, UploadPageMessage } from './protocol';
 import { isUploadAck, isUploadEvent, UNFINISHED_STATES, UPLOAD_CHANNEL, UPLOAD_SYNC_TAG } from './protocol';
-import { getUploadStore, hasUnfinishedJobs, newJobRecord, summarizeJob } from './store';
+import { newJobRecord, summarizeJob } from './job-record';
+import { getUploadStore, hasUnfinishedJobs } from './store';
 import { ACK_TIMEOUT_MS, HEARTBEAT_MS } from './timings';
 
 /** How often a page is told of an upload's progress at most (`subscribeUploads`): 4 times a second. */

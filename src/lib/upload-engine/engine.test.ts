@@ -6,7 +6,8 @@ import { DEFAULT_PART_SIZE, RETRY_DELAYS_MS } from '@domain/constants';
 import { createUploadApi } from './api';
 import { UploadEngine, type UploadEngineOptions } from './engine';
 import type { UploadEvent, UploadJobState } from './protocol';
-import { createUploadStore, firstNeededByte, newJobRecord, type UploadStore } from './store';
+import { firstNeededByte, newJobRecord } from './job-record';
+import { createUploadStore, type UploadStore } from './store';
 import { sha256, startTestBackend, type TestBackend } from './test-backend';
 
 // The engine against the real API and bucket (test-backend.ts). Parts are the server's real size,

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueUploads } from '@/lib/upload-engine/client';
-import { getUploadStore, type SharedItemRecord } from '@/lib/upload-engine/store';
+import { getShareInbox } from '@/lib/share-inbox/share-inbox';
+import type { SharedItemRecord } from '@/lib/share-inbox/shared-item';
 
 const sharedKeys = {
   all: ['shared-items'] as const,
@@ -10,7 +11,7 @@ const sharedKeys = {
 export function sharedItemsQueryOptions() {
   return queryOptions({
     queryKey: sharedKeys.all,
-    queryFn: async () => (await getUploadStore().listSharedItems()).reverse(),
+    queryFn: async () => (await getShareInbox().list()).reverse(),
     // Local data only: read it fresh on every visit (the worker may have added a share since).
     staleTime: 0,
     networkMode: 'always',
@@ -41,8 +42,8 @@ export function useUploadShared() {
   return useMutation({
     mutationFn: async (items: readonly SharedItemRecord[]) => {
       const refs = await enqueueUploads(toFiles(items));
-      const store = getUploadStore();
-      await Promise.all(items.map((item) => store.deleteSharedItem(item.id)));
+      const inbox = getShareInbox();
+      await Promise.all(items.map((item) => inbox.delete(item.id)));
       return refs.length;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sharedKeys.all }),
@@ -54,8 +55,8 @@ export function useDiscardShared() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (items: readonly SharedItemRecord[]) => {
-      const store = getUploadStore();
-      await Promise.all(items.map((item) => store.deleteSharedItem(item.id)));
+      const inbox = getShareInbox();
+      await Promise.all(items.map((item) => inbox.delete(item.id)));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sharedKeys.all }),
     networkMode: 'always',

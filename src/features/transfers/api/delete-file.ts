@@ -3,7 +3,7 @@ import { OWNER_TOKEN_HEADER, type FileDto } from '@domain/api-types';
 import { apiClient } from '@/lib/api/app-client';
 import { ApiError } from '@/lib/api/client';
 import { localFailure } from '@/lib/api/failure';
-import { forgetOwnedFile, getOwnerToken } from '@/lib/upload-engine/store';
+import { forgetOwnedFile, getOwnerToken } from '@/lib/upload-engine/owned-files';
 import { transfersKeys } from '../keys';
 
 /**

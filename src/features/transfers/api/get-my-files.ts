@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DAY_MS, FILE_LIST_LIMIT } from '@domain/constants';
 import type { FileDto, LookupRequest, OwnedFiles } from '@domain/api-types';
 import { apiClient } from '@/lib/api/app-client';
-import { forgetOwnedFile, listOwnedFiles } from '@/lib/upload-engine/store';
+import { forgetOwnedFile, listOwnedFiles } from '@/lib/upload-engine/owned-files';
 import { transfersKeys } from '../keys';
 
 /**

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { SendRequest, SendResult } from '@domain/api-types';
 import { apiClient } from '@/lib/api/app-client';
 import { localFailure } from '@/lib/api/failure';
-import { getOwnerToken } from '@/lib/upload-engine/store';
+import { getOwnerToken } from '@/lib/upload-engine/owned-files';
 
 export interface SendLinksInput {
   recipients: readonly string[];

@@ -4,7 +4,8 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import type { CopyWriter } from './device-copy/copy-writer';
-import { createUploadStore, newJobRecord, summarizeJob, UPLOAD_DB_VERSION, type UploadJobRecord } from './store';
+import { newJobRecord, summarizeJob, type UploadJobRecord } from './job-record';
+import { createUploadStore } from './store';
 
 /** A job of `size` bytes whose upload exists on the server, in parts of 4 bytes, `finished` of them recorded. */
 function startedJob(id: string, size: number, finished: number[]): UploadJobRecord {
@@ -30,34 +31,7 @@ async function storedText(store: ReturnType<typeof createUploadStore>, id: strin
   };
 }
 
-describe('upload store', () => {
-  it('keeps queued uploads of versions 1 and 2 (a whole copy of the file) across the upgrades', async () => {
-    const name = 'store-test-upgrade';
-    const job = {
-      ...newJobRecord({ name: 'old.txt', type: 'text/plain', size: 9 }, 'job-1', 1_000),
-      blob: new Blob(['old bytes']),
-      parts: [{ partNumber: 1, etag: '"e1"' }],
-    };
-    const v1 = await openDB(name, 1, {
-      upgrade(database) {
-        database.createObjectStore('uploadJobs', { keyPath: 'id' });
-        database.createObjectStore('ownedFiles', { keyPath: 'shareId' });
-      },
-    });
-    await v1.put('uploadJobs', job);
-    v1.close();
-
-    const store = createUploadStore(name);
-    const upgraded = await store.get('job-1');
-    expect(UPLOAD_DB_VERSION).toBe(3);
-    expect(upgraded?.parts).toEqual([{ partNumber: 1, etag: '"e1"' }]);
-    expect(upgraded).not.toHaveProperty('blob');
-    expect(await storedText(store, 'job-1')).toEqual({ from: 0, text: 'old bytes' });
-    expect(await store.listSharedItems()).toEqual([]);
-    await store.delete('job-1');
-    expect(await store.getBytes('job-1')).toBeUndefined();
-  });
-
+describe('the job store and its copy of the bytes', () => {
   it("copies a new job's whole file; record changes leave it, finishing drops it", async () => {
     const store = createUploadStore('store-test-copy', { copyChunkBytes: 2 });
     const { recorded, copied } = store.add(
@@ -193,16 +167,5 @@ describe('upload store', () => {
     const db = await openDB(name);
     expect(await db.count('jobChunks')).toBe(0);
     db.close();
-  });
-
-  it('keeps shared items until they are deleted, oldest first', async () => {
-    const store = createUploadStore('store-test-shared');
-    const file = { blob: new Blob(['hi']), name: 'hi.txt', type: 'text/plain', size: 2 };
-    await store.putSharedItem({ id: 'b', sharedAt: 2, title: null, text: null, url: null, files: [file] });
-    await store.putSharedItem({ id: 'a', sharedAt: 1, title: 'T', text: null, url: null, files: [] });
-    expect((await store.listSharedItems()).map((item) => item.id)).toEqual(['a', 'b']);
-    expect(await (await store.listSharedItems())[1]?.files[0]?.blob.text()).toBe('hi');
-    await store.deleteSharedItem('a');
-    expect((await store.listSharedItems()).map((item) => item.id)).toEqual(['b']);
   });
 });
