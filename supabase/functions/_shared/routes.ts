@@ -23,8 +23,11 @@ import { sendMail } from './handlers/send-mail.ts';
 import { settingsHandler } from './handlers/settings.ts';
 import { downloadShare, getShare } from './handlers/shares.ts';
 import { sweepHandler } from './handlers/sweep.ts';
-import { abortUpload, completeUpload } from './handlers/upload-complete.ts';
-import { createUpload, listUploadedParts, presignParts } from './handlers/uploads.ts';
+import { abortUpload } from './handlers/uploads/abort.ts';
+import { completeUpload } from './handlers/uploads/complete.ts';
+import { createUpload } from './handlers/uploads/create.ts';
+import { listUploadedParts } from './handlers/uploads/list-parts.ts';
+import { presignParts } from './handlers/uploads/sign-parts.ts';
 
 export const ROUTES: readonly Route[] = [
   // The service itself.

@@ -1,5 +1,5 @@
 // GET and POST /admin/settings: the service's settings, validated with a clear error per field
-// and saved in the database, where the API enforces them (see ../uploads.ts, ../shares.ts).
+// and saved in the database, where the API enforces them (see ../uploads/upload-settings.ts, ../shares.ts).
 import type { AdminRouteHandler } from '../../handler-types.ts';
 import type { AdminSettingsDto } from '../../domain/admin-api-types.ts';
 import { isSettingsProblem, validateSettings, type SettingsProblem } from '../../domain/service-settings.ts';

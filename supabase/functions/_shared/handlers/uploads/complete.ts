@@ -1,19 +1,20 @@
-// How an upload ends: completed (the parts joined in the bucket, the object's size checked, the
-// file recorded) or cancelled. Both race whatever else may happen to the upload at the same time:
-// another complete, a cancel, the owner's delete, a takedown, the sweep.
-import type { RouteHandler } from '../handler-types.ts';
-import type { ApiContext } from '../context.ts';
-import type { FileDto } from '../domain/api-types.ts';
-import { DAY_MS } from '../domain/constants.ts';
-import { formatBytes } from '../domain/format-bytes.ts';
-import { fileById, markComplete, touchUpload } from '../files-repo.ts';
-import { HttpError, json, noContent, readJson } from '../http.ts';
-import { readSettings } from '../settings-store.ts';
-import { StorageError } from '../storage.ts';
-import { recordEvent, removeFile, requireStorage, toFileDto } from './share-common.ts';
-import { isWholeNumber, ownUpload, requireUploading, storageHttpError, uploadGone } from './uploads.ts';
+// POST /uploads/{id}/complete: the parts joined in the bucket, the object's real size checked, the
+// file recorded. It races whatever else may happen to the upload at the same time: another
+// complete, a cancel, the owner's delete, a takedown, the sweep.
+import type { ApiContext } from '../../context.ts';
+import type { FileDto } from '../../domain/api-types.ts';
+import { DAY_MS } from '../../domain/constants.ts';
+import { formatBytes } from '../../domain/format-bytes.ts';
+import { fileById, markComplete, touchUpload } from '../../files-repo.ts';
+import type { RouteHandler } from '../../handler-types.ts';
+import { HttpError, json, readJson } from '../../http.ts';
+import { readSettings } from '../../settings-store.ts';
+import { StorageError } from '../../storage.ts';
+import { recordEvent, removeFile, requireStorage, toFileDto } from '../share-common.ts';
+import { ownUpload, requireUploading } from './own-upload.ts';
+import { storageHttpError, uploadGone } from './upload-errors.ts';
+import { parseFinishedParts, partsToJoin } from './upload-input.ts';
 
-const MAX_ETAG_LENGTH = 200;
 /** Room for MAX_PARTS entries of { partNumber, etag }. */
 const COMPLETE_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -24,53 +25,10 @@ async function settledAnswer(ctx: ApiContext, id: string): Promise<Response> {
   throw uploadGone();
 }
 
-function parseParts(body: Record<string, unknown>): { partNumber: number; etag: string }[] {
-  const parts = body.parts;
-  if (!Array.isArray(parts) || parts.length === 0) {
-    throw new HttpError(400, 'bad_request', 'parts must be a non-empty list of { partNumber, etag }.');
-  }
-  return parts.map((p: unknown) => {
-    const part = (typeof p === 'object' && p !== null ? p : {}) as Record<string, unknown>;
-    if (!isWholeNumber(part.partNumber))
-      throw new HttpError(400, 'bad_request', 'Every part needs a whole-number partNumber.');
-    const etag = part.etag;
-    if (typeof etag !== 'string' || !etag.trim() || etag.length > MAX_ETAG_LENGTH) {
-      throw new HttpError(
-        400,
-        'bad_request',
-        `Part ${part.partNumber} needs its ETag (a text of at most ${MAX_ETAG_LENGTH} characters).`,
-      );
-    }
-    return { partNumber: part.partNumber, etag: etag.trim() };
-  });
-}
-
 function sizeText(declared: number, actual: number): [string, string] {
   const a = formatBytes(actual);
   const d = formatBytes(declared);
   return a === d ? [`${actual} bytes`, `${declared} bytes`] : [a, d];
-}
-
-/** The parts to join, one ETag per part number, every part of the plan present. */
-function checkParts(parts: { partNumber: number; etag: string }[], partCount: number) {
-  const byNumber = new Map<number, string>();
-  for (const part of parts) {
-    if (part.partNumber < 1 || part.partNumber > partCount) {
-      throw new HttpError(
-        400,
-        'invalid_parts',
-        `Part ${part.partNumber} does not exist: this upload has parts 1 to ${partCount}.`,
-      );
-    }
-    const seen = byNumber.get(part.partNumber);
-    if (seen !== undefined && seen !== part.etag)
-      throw new HttpError(400, 'invalid_parts', `Part ${part.partNumber} is listed twice.`);
-    byNumber.set(part.partNumber, part.etag);
-  }
-  for (let n = 1; n <= partCount; n++) {
-    if (!byNumber.has(n)) throw new HttpError(400, 'invalid_parts', `The upload is missing part ${n}.`, { part: n });
-  }
-  return [...byNumber].map(([partNumber, etag]) => ({ partNumber, etag }));
 }
 
 /**
@@ -81,12 +39,12 @@ function checkParts(parts: { partNumber: number; etag: string }[], partCount: nu
  */
 export const completeUpload: RouteHandler = async (req, ctx, params) => {
   const storage = requireStorage(ctx);
-  const parts = parseParts(await readJson(req, COMPLETE_BODY_LIMIT));
+  const parts = parseFinishedParts(await readJson(req, COMPLETE_BODY_LIMIT));
   const row = await ownUpload(req, ctx, params);
   // A repeated complete (its first answer was lost) gets the same answer again.
   if (row.uploadState === 'complete') return json<FileDto>(toFileDto(row, ctx.config));
   const { uploadId, partCount } = requireUploading(row);
-  const listed = checkParts(parts, partCount);
+  const listed = partsToJoin(parts, partCount);
   // A sign of life: the idle sweep leaves an upload alone while it is being completed.
   await touchUpload(ctx.db, row.id, ctx.now());
 
@@ -140,20 +98,4 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
   if (!done) return settledAnswer(ctx, row.id);
   await recordEvent(ctx, req, 'file_uploaded', { shareId: done.shareId, size: done.size, type: done.type });
   return json<FileDto>(toFileDto(done, ctx.config));
-};
-
-const completeAlready = () =>
-  new HttpError(409, 'upload_complete', 'This upload is already complete; delete the file instead.');
-
-export const abortUpload: RouteHandler = async (req, ctx, params) => {
-  requireStorage(ctx);
-  const row = await ownUpload(req, ctx, params);
-  if (row.uploadState === 'complete') throw completeAlready();
-  // If storage refuses, the row stays (hidden) so the sweep aborts it later instead of the parts
-  // lingering in the bucket with no row pointing at them.
-  if ((await removeFile(ctx, row, { kind: 'uploading' })) === 'lost') {
-    // A complete got there first: the file stays, and deleting it is the owner's next step.
-    if ((await fileById(ctx.db, row.id))?.uploadState === 'complete') throw completeAlready();
-  }
-  return noContent();
 };

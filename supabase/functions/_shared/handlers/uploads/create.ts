@@ -1,0 +1,62 @@
+// POST /uploads: checks the announced file against the admin's settings and the visitor's quotas,
+// plans its parts, records it and begins the multipart upload in the bucket. File bytes never pass
+// through here: the browser sends them to the URLs sign-parts.ts gives it.
+import type { CreatedUpload } from '../../domain/api-types.ts';
+import { planParts } from '../../domain/part-plan.ts';
+import { deleteNewUpload, setUploadId } from '../../files-repo.ts';
+import type { RouteHandler } from '../../handler-types.ts';
+import { json, readJson } from '../../http.ts';
+import { hashOwnerToken, newOwnerToken } from '../../owner-token.ts';
+import { releaseSlot } from '../../rate-limit.ts';
+import { readSettings } from '../../settings-store.ts';
+import { visitorOf } from '../../visitor.ts';
+import { requireStorage, shareUrl } from '../share-common.ts';
+import { storageHttpError } from './upload-errors.ts';
+import { parseAnnouncedFile } from './upload-input.ts';
+import { createLimit, insertWithinQuotas } from './upload-quotas.ts';
+import { enforceSettings } from './upload-settings.ts';
+
+export const createUpload: RouteHandler = async (req, ctx) => {
+  const storage = requireStorage(ctx);
+  const { name, size, type } = parseAnnouncedFile(await readJson(req));
+  enforceSettings(await readSettings(ctx), { name, size, type });
+  const { partSize, partCount } = planParts(size);
+  const ownerToken = newOwnerToken();
+  const ownerTokenHash = await hashOwnerToken(ownerToken);
+  const now = ctx.now();
+  const row = await insertWithinQuotas(ctx, await visitorOf(req, ctx), {
+    name,
+    size,
+    type,
+    ownerTokenHash,
+    partSize,
+    partCount,
+    createdAt: now,
+  });
+
+  let uploadId: string;
+  try {
+    uploadId = await storage.createMultipartUpload(row.storagePath, {
+      contentType: type,
+      originalName: name,
+      uploadDate: now.toISOString(),
+    });
+  } catch (error) {
+    await deleteNewUpload(ctx.db, row.id);
+    if (row.uploaderHash) await releaseSlot(ctx.db, createLimit(ctx), row.uploaderHash);
+    throw storageHttpError(error, 'Failed to initiate multipart upload');
+  }
+  await setUploadId(ctx.db, row.id, uploadId);
+
+  return json<CreatedUpload>(
+    {
+      fileId: row.id,
+      shareId: row.shareId,
+      shareUrl: shareUrl(ctx.config, row.shareId),
+      ownerToken,
+      partSize,
+      partCount,
+    },
+    201,
+  );
+};
