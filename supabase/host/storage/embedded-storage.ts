@@ -2,8 +2,10 @@
 // front that does what s3rver does not do, or does unsafely (docs/testing.md):
 // - sigv4.ts checks every request's AWS SigV4 signature (s3rver checks none);
 // - cors.ts answers browsers from the same CORS rule an external bucket gets;
-// - multipart.ts writes every byte itself (streamed, bounded by the signed length, errors handled)
-//   and implements ListParts, AbortMultipartUpload and ListMultipartUploads;
+// - one module per write it serves itself (create-multipart-upload.ts, upload-part.ts,
+//   list-parts.ts, complete-multipart-upload.ts, abort-multipart-upload.ts,
+//   list-multipart-uploads.ts, put-object.ts), each byte written by disk-writes.ts (streamed,
+//   bounded by the signed length, errors handled) into the folders of upload-folder.ts;
 // - parted-objects.ts keeps a completed multipart object as its parts, and teaches s3rver to read it;
 // - xml.ts writes S3's answers.
 // s3rver itself only reads objects (GET/HEAD, with S3's response-* overrides) and deletes them.
@@ -16,11 +18,18 @@ import { bucketCorsRule } from '../../functions/_shared/storage-cors.ts';
 import { createDiskReserve, type DiskReserve } from '../disk-reserve.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { S3Failure } from './errors.ts';
-import { createMultipartFront, checkKey, type FilesystemStore } from './multipart.ts';
-import { removePartialWrites } from './multipart-complete.ts';
+import { abortMultipartUpload } from './abort-multipart-upload.ts';
+import { completeMultipartUpload } from './complete-multipart-upload.ts';
+import { createMultipartUpload } from './create-multipart-upload.ts';
+import type { FilesystemStore, StorageDisk } from './disk-writes.ts';
+import { listMultipartUploads } from './list-multipart-uploads.ts';
+import { listParts } from './list-parts.ts';
 import { type ObjectStore, readPartedObjects } from './parted-objects.ts';
-import { parseQuery, queryParam, safeDecode } from './s3-request.ts';
+import { putObject } from './put-object.ts';
+import { checkKey, parseQuery, queryParam, safeDecode } from './s3-request.ts';
 import { verifySignature } from './sigv4.ts';
+import { openUpload, removePartialWrites } from './upload-folder.ts';
+import { uploadPart } from './upload-part.ts';
 import { sendError } from './xml.ts';
 
 export interface EmbeddedStorageOptions {
@@ -109,7 +118,7 @@ export async function startEmbeddedStorage(opts: EmbeddedStorageOptions): Promis
   const store = app.store;
   readPartedObjects(store as FilesystemStore & ObjectStore);
   if (!(await store.getBucket(opts.bucket))) await store.putBucket(opts.bucket);
-  const multipart = createMultipartFront({ root, store, prefix, reserve: opts.reserve ?? createDiskReserve(0) });
+  const disk: StorageDisk = { root, store, reserve: opts.reserve ?? createDiskReserve(0) };
 
   async function handleAsync(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
@@ -144,7 +153,7 @@ export async function startEmbeddedStorage(opts: EmbeddedStorageOptions): Promis
         return;
       }
       if (method === 'GET' && query.some(([k]) => k === 'uploads')) {
-        await multipart.listUploads(res, bucket, queryParam(query, 'prefix') ?? '');
+        await listMultipartUploads(root, res, bucket, queryParam(query, 'prefix') ?? '');
         return;
       }
       throw notImplemented();
@@ -152,16 +161,19 @@ export async function startEmbeddedStorage(opts: EmbeddedStorageOptions): Promis
 
     const uploadId = queryParam(query, 'uploadId');
     if (uploadId !== undefined) {
-      const upload = await multipart.open(bucket, key, uploadId);
-      if (method === 'PUT')
-        return multipart.uploadPart(req, res, upload, Number(queryParam(query, 'partNumber')), auth);
-      if (method === 'GET') return multipart.listParts(res, upload);
-      if (method === 'POST') return multipart.complete(req, res, upload);
-      if (method === 'DELETE') return multipart.abort(res, upload);
+      const upload = await openUpload(root, bucket, key, uploadId);
+      if (method === 'PUT') {
+        return uploadPart(disk, req, res, { upload, partNumber: Number(queryParam(query, 'partNumber')) }, auth);
+      }
+      if (method === 'GET') return listParts(res, upload);
+      if (method === 'POST') return completeMultipartUpload(disk, req, res, upload, prefix);
+      if (method === 'DELETE') return abortMultipartUpload(res, upload);
       throw notImplemented();
     }
-    if (method === 'POST' && query.some(([k]) => k === 'uploads')) return multipart.initiate(req, res, bucket, key);
-    if (method === 'PUT') return multipart.putObject(req, res, bucket, key, auth);
+    if (method === 'POST' && query.some(([k]) => k === 'uploads')) {
+      return createMultipartUpload(disk, req, res, bucket, key);
+    }
+    if (method === 'PUT') return putObject(disk, req, res, { bucket, key }, auth);
     if (method === 'GET' || method === 'HEAD' || method === 'DELETE') {
       checkKey(key);
       if (method !== 'DELETE') forceDownloadHeaders(res);

@@ -1,5 +1,6 @@
 // Reading an S3 request as the embedded storage receives it: headers, the path and the query,
-// decoded strictly (a malformed escape is the client's error, never ours).
+// decoded strictly (a malformed escape is the client's error, never ours), and the object key
+// checked before anything is written.
 import type { IncomingMessage } from 'node:http';
 import { S3Failure } from './errors.ts';
 
@@ -37,4 +38,18 @@ export function rfc3986(s: string): string {
 
 export function encodePath(p: string): string {
   return p.split('/').map(rfc3986).join('/');
+}
+
+/** s3rver keeps an object as <last segment>._S3rver_metadata.json: 22 more bytes than the name. */
+const MAX_KEY_SEGMENT_BYTES = 200;
+
+/** Refuses keys the folder layout cannot hold safely: traversal, empty segments, overlong names. */
+export function checkKey(key: string): void {
+  const segments = key.split('/');
+  if (!key || key.includes('\0') || segments.some((s) => s === '' || s === '.' || s === '..')) {
+    throw new S3Failure(400, 'InvalidArgument', 'Object keys may not contain empty, "." or ".." segments.');
+  }
+  if (Buffer.byteLength(key) > 1024 || segments.some((s) => Buffer.byteLength(s) > MAX_KEY_SEGMENT_BYTES)) {
+    throw new S3Failure(400, 'KeyTooLongError', 'Your key is too long for this storage.');
+  }
 }

@@ -1,55 +1,24 @@
-// Pieces of the embedded storage's multipart uploads that stand apart from serving them: where
-// uploads live on disk, the partial writes a crash leaves there, and the complete call's request.
+// CompleteMultipartUpload (POST <key>?uploadId=): the listed parts become the object. Nothing is
+// copied: the upload's folder becomes the object's, with a manifest its reads follow
+// (parted-objects.ts), so completing takes milliseconds at any size.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { MIN_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
+import { TMP_SUFFIX, type StorageDisk } from './disk-writes.ts';
 import { S3Failure, writeFailure } from './errors.ts';
 import { type ObjectStore, publishParts, storedMetadata } from './parted-objects.ts';
+import { readBody } from './request-body.ts';
+import { encodePath, header } from './s3-request.ts';
+import { readParts, settle, type Upload } from './upload-folder.ts';
+import { el, sendXml } from './xml.ts';
 
-/** Each bucket's folder of uploads in progress: <root>/<bucket>/._S3rver_uploads/<uploadId>/. */
-export const UPLOADS_DIR = '._S3rver_uploads';
-/** Bytes still arriving are written to a file with this suffix, and moved into place once whole. */
-export const TMP_SUFFIX = '.tmp';
 /** The complete call's XML: room for S3's 10,000 parts of { PartNumber, ETag }. */
-export const MAX_COMPLETE_BODY_BYTES = 1024 * 1024;
-
-async function entries(folder: string) {
-  return readdir(folder, { withFileTypes: true }).catch(() => []);
-}
-
-/**
- * Removes the partial writes a killed process left behind: a part or an object whose bytes were
- * still arriving. Nothing else can be writing them at start-up (one process owns a data folder), and
- * left alone they would lie in their upload's folder until it expires, or become part of the
- * object's folder when the upload completes. Returns how many were removed.
- */
-export async function removePartialWrites(root: string): Promise<number> {
-  let removed = 0;
-  const drop = async (folder: string) => {
-    for (const entry of await entries(folder)) {
-      if (entry.isFile() && entry.name.endsWith(TMP_SUFFIX)) {
-        await rm(path.join(folder, entry.name), { force: true });
-        removed++;
-      }
-    }
-  };
-  for (const bucket of await entries(root)) {
-    if (!bucket.isDirectory()) continue;
-    const uploads = path.join(root, bucket.name, UPLOADS_DIR);
-    await drop(uploads);
-    for (const upload of await entries(uploads)) {
-      if (upload.isDirectory()) await drop(path.join(uploads, upload.name));
-    }
-  }
-  return removed;
-}
+const MAX_COMPLETE_BODY_BYTES = 1024 * 1024;
 
 /** The parts a CompleteMultipartUpload lists, checked as S3 checks them (numbers ascending). */
-export function parseCompleteBody(
-  body: Buffer,
-  declaredSha256: string | undefined,
-): { number: number; etag: string }[] {
+function parseCompleteBody(body: Buffer, declaredSha256: string | undefined): { number: number; etag: string }[] {
   if (
     declaredSha256 &&
     /^[0-9a-f]{64}$/i.test(declaredSha256) &&
@@ -87,28 +56,11 @@ export function parseCompleteBody(
   return listed;
 }
 
-/** The parts an upload's folder holds: those whose .md5 was written, so whole. */
-export async function readParts(dir: string): Promise<Map<number, { etag: string; size: number; modified: Date }>> {
-  const parts = new Map<number, { etag: string; size: number; modified: Date }>();
-  for (const name of await readdir(dir)) {
-    const m = /^(\d+)\.md5$/.exec(name);
-    if (!m) continue;
-    const n = Number(m[1]);
-    try {
-      const [md5, st] = await Promise.all([readFile(path.join(dir, name), 'utf8'), stat(path.join(dir, String(n)))]);
-      parts.set(n, { etag: md5.trim(), size: st.size, modified: st.mtime });
-    } catch {
-      // the part vanished under us (aborted or completed meanwhile)
-    }
-  }
-  return parts;
-}
-
 /**
  * Makes the upload in `dir` the object, from the parts `listed` (checked against those stored);
  * returns its ETag. The caller makes sure nothing else completes or aborts the upload meanwhile.
  */
-export async function joinUpload(
+async function joinUpload(
   store: Pick<ObjectStore, 'getResourcePath'>,
   upload: { bucket: string; key: string; dir: string },
   listed: { number: number; etag: string }[],
@@ -156,4 +108,33 @@ export async function joinUpload(
     throw writeFailure(error) ?? error;
   }
   return etag;
+}
+
+/** Answers the complete of `upload`; `prefix` is the path the host mounts the storage under. */
+export async function completeMultipartUpload(
+  disk: StorageDisk,
+  req: IncomingMessage,
+  res: ServerResponse,
+  upload: Upload,
+  prefix: string,
+): Promise<void> {
+  const { bucket, key } = upload;
+  const body = await readBody(req, MAX_COMPLETE_BODY_BYTES);
+  const listed = parseCompleteBody(body, header(req, 'x-amz-content-sha256'));
+  let etag = '';
+  await settle(upload, async () => {
+    etag = await joinUpload(disk.store, upload, listed);
+  });
+  const host = header(req, 'host') ?? 'localhost';
+  sendXml(
+    res,
+    200,
+    'CompleteMultipartUploadResult',
+    [
+      el('Location', `http://${host}${prefix}/${encodePath(bucket)}/${encodePath(key)}`),
+      el('Bucket', bucket),
+      el('Key', key),
+      el('ETag', `"${etag}"`),
+    ].join(''),
+  );
 }
