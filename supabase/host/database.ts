@@ -83,7 +83,7 @@ async function openPglite(dataDir: string, reserve: DiskReserve, log: (msg: stri
   await ensureWritableFolder(dir);
   await reserve.holdDatabase(dir);
   // Opening writes too (recovery, a checkpoint, the migrations): not on a disk without room.
-  const room = await reserve.room(dir);
+  const room = await reserve.room(dir, 0, 'database');
   if (!room.ok) {
     throw new Error(describeShortage(dir, room, reserve));
   }
@@ -106,7 +106,7 @@ async function openPglite(dataDir: string, reserve: DiskReserve, log: (msg: stri
 
   let closed = false;
   return {
-    db: pgliteDb(pg, async () => (await reserve.room(dir)).ok),
+    db: pgliteDb(pg, async () => (await reserve.room(dir, 0, 'database')).ok),
     kind: 'pglite',
     async close() {
       if (closed) return;

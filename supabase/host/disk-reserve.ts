@@ -5,7 +5,9 @@
 // this matters most: PGlite that meets a full disk (ENOSPC on a new WAL segment) does not fail the
 // statement, it stops for good and takes the process's main thread with it, so it must never get
 // there. Its file system also keeps DATABASE_HEADROOM_BYTES beyond the reserve, which storage
-// writes may not take.
+// writes may not take and the database's own statements may: when uploads have filled the disk,
+// the sweep still deletes expired files and an admin still signs in and removes some, which is
+// how the room comes back.
 import { stat, statfs } from 'node:fs/promises';
 
 /**
@@ -13,6 +15,15 @@ import { stat, statfs } from 'node:fs/promises';
  * (16 MiB, written whole before use) and the tables' growth, with a margin.
  */
 export const DATABASE_HEADROOM_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Room a database statement needs above the reserve (default 24 MiB): a new WAL segment (16 MiB,
+ * written whole before use) with a margin. Statements go on down to it, inside the headroom.
+ */
+export const DATABASE_STATEMENT_ROOM_BYTES = 24 * 1024 * 1024;
+
+/** Who writes: the storage (parts, objects) or the database (its statements). */
+export type Writer = 'storage' | 'database';
 
 /** What the check saw; `free` is what the file system gives this user. */
 export interface DiskRoom {
@@ -25,8 +36,8 @@ export interface DiskRoom {
 export interface DiskReserve {
   /** The reserve in bytes (STORAGE_MIN_FREE_MB). */
   readonly minFreeBytes: number;
-  /** Whether `bytes` more may be written in `folder` now, counting the writes in flight. */
-  room(folder: string, bytes?: number): Promise<DiskRoom>;
+  /** Whether `bytes` more may be written in `folder` now by `writer` (default storage), counting the writes in flight. */
+  room(folder: string, bytes?: number, writer?: Writer): Promise<DiskRoom>;
   /**
    * Claims `bytes` in `folder` until the returned release is called, or returns null when that
    * would leave less than the floor.
@@ -70,7 +81,7 @@ export function createDiskReserve(minFreeBytes: number): DiskReserve {
    * The device and its free space, measured again (a few times at most) when a write was released
    * while statfs ran: that write's bytes may be missing from the figure and no longer in flight.
    */
-  async function measure(folder: string): Promise<{ device: Device; free: number; floor: number }> {
+  async function measure(folder: string, writer: Writer): Promise<{ device: Device; free: number; floor: number }> {
     const d = await device(folder);
     let fs: Awaited<ReturnType<typeof statfs>>;
     for (let tries = 0; ; tries++) {
@@ -78,17 +89,18 @@ export function createDiskReserve(minFreeBytes: number): DiskReserve {
       fs = await statfs(folder);
       if (d.releases === releases || tries === MEASURE_TRIES) break;
     }
-    return { device: d, free: fs.bavail * fs.bsize, floor: minFreeBytes + (d.database ? DATABASE_HEADROOM_BYTES : 0) };
+    const above = writer === 'database' ? DATABASE_STATEMENT_ROOM_BYTES : d.database ? DATABASE_HEADROOM_BYTES : 0;
+    return { device: d, free: fs.bavail * fs.bsize, floor: minFreeBytes + above };
   }
 
   return {
     minFreeBytes,
-    async room(folder, bytes = 0) {
-      const { device: d, free, floor } = await measure(folder);
+    async room(folder, bytes = 0, writer = 'storage') {
+      const { device: d, free, floor } = await measure(folder, writer);
       return { ok: free - d.inFlight - bytes >= floor, free, floor };
     },
     async claim(folder, bytes) {
-      const { device: d, free, floor } = await measure(folder);
+      const { device: d, free, floor } = await measure(folder, 'storage');
       // Checked and counted in one step, so a claim made meanwhile is seen by the next.
       if (free - d.inFlight - bytes < floor) return null;
       d.inFlight += bytes;

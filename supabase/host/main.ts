@@ -87,8 +87,10 @@ async function main(): Promise<void> {
   prepareDataDir(dataDir);
   const reserve = createDiskReserve(storageMinFree);
   if (!given.DATABASE_URL) await reserve.holdDatabase(dataDir);
-  // Nothing is written (not even the secrets) on a disk that cannot take it.
-  const room = await reserve.room(dataDir);
+  // Nothing is written (not even the secrets) on a disk that cannot take it. The database's floor,
+  // not the storage's: a host whose uploads filled the disk still starts, so its sweep and its
+  // admin can make room.
+  const room = await reserve.room(dataDir, 0, 'database');
   if (!room.ok) throw new HostError(describeShortage(dataDir, room, reserve));
   const { secrets, newAdminPassword } = await loadSecrets(dataDir);
 

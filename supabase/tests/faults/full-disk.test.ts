@@ -137,6 +137,52 @@ describe('fault matrix: a full disk', () => {
     expect(host.output()).not.toMatch(/No space left on device/);
   }, 240_000);
 
+  it('uploads filled the disk to the reserve: new uploads get 507, and the admin and the owners can still remove files', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ulak-fault-filled-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const reserve = 16 * MIB;
+    const host = await startHost({
+      dataDir,
+      env: { STORAGE_MIN_FREE_MB: String(reserve / MIB) },
+      wrap: onTmpfs('256m', '"$DATA_DIR"'),
+    });
+    cleanups.push(() => host.stop({ keepData: true, signal: 'SIGKILL' }));
+    // The secrets file is on the host's own disk (its mount namespace): the sign-in is read from its output.
+    const [, username = '', password = ''] = /username "([^"]+)", password "([^"]+)"/.exec(host.output()) ?? [];
+    const owned = await stored(host, 'owned.bin', 1000);
+    const reported = await stored(host, 'reported.bin', 1000);
+    // What uploads leave: the storage's floor is reached (the reserve and the database's headroom),
+    // with less than the headroom left for the database itself.
+    await fillDisk(seenBy(host.pid, path.join(dataDir, 'filler')), reserve + 40 * MIB);
+
+    const refused = await call(host, 'POST', '/uploads', { name: 'one too many.bin', size: 8 * MIB });
+    expect(refused.status).toBe(507);
+    expect(((await refused.json()) as { code: string }).code).toBe('storage_full');
+
+    const login = await call(host, 'POST', '/admin/login', {
+      username,
+      password,
+    });
+    expect(login.status, await login.clone().text()).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const takedown = await hostCall(host, 'POST', `/admin/shares/${reported.shareId}/takedown`, {
+      body: { reason: 'Making room' },
+      headers: { 'x-admin-token': token },
+    });
+    expect(takedown.status, await takedown.clone().text()).toBe(200);
+    const deleted = await hostCall(host, 'DELETE', `/shares/${owned.shareId}`, {
+      headers: { 'x-owner-token': owned.ownerToken },
+    });
+    expect(deleted.status).toBe(204);
+    // Both links now say the file is gone (410 Gone or 404), and the reserve held throughout.
+    for (const gone of [owned, reported]) {
+      expect([404, 410]).toContain((await call(host, 'GET', `/shares/${gone.shareId}`)).status);
+    }
+    expect(await freeBytes(seenBy(host.pid, dataDir))).toBeGreaterThanOrEqual(reserve);
+    expect(host.alive()).toBe(true);
+    expect(host.output()).not.toMatch(/No space left on device/);
+  }, 240_000);
+
   it('30 parallel 8 MiB part uploads against a 150 MB reserve: the disk keeps its reserve, the rest get 507', async () => {
     const reserve = 150 * MIB;
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ulak-fault-reserve-'));

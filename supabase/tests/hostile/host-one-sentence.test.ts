@@ -94,7 +94,7 @@ describe('one sentence, never a stack trace', () => {
       const lines = out.trim().split('\n');
       expect(lines).toHaveLength(2);
       for (const line of lines) {
-        expect(line).toMatch(/^\[ulak\] The disk holding \S+ has \d+ MB free, and Ulak keeps 64 MB free there/);
+        expect(line).toMatch(/^\[ulak\] The disk holding \S+ has \d+ MB free, and Ulak keeps 24 MB free there/);
       }
     },
   );
