@@ -6,10 +6,11 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUploadApi } from '@/lib/upload-engine/api';
 import { UploadEngine } from '@/lib/upload-engine/engine';
-import { createUploadStore, newJobRecord } from '@/lib/upload-engine/store';
+import { newJobRecord } from '@/lib/upload-engine/job-record';
+import { createUploadStore } from '@/lib/upload-engine/store';
 import { LEASE_MS } from '@/lib/upload-engine/timings';
-import { sha256, startTestBackend, type TestBackend } from '@/lib/upload-engine/test-backend';
-import { fakeWorkerScope } from './test-worker-scope';
+import { sha256, startTestBackend, type TestBackend } from '@/test/upload-backend';
+import { fakeWorkerScope } from '@/test/worker-scope';
 import { registerUploadHandlers } from './upload-handlers';
 
 // A page that ran an upload itself (its worker did not answer in time) and was closed a moment
