@@ -1,11 +1,12 @@
 import { useRef } from 'react';
 import type { ReactNode } from 'react';
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+import { IconFilePlus, IconFolderPlus } from '@tabler/icons-react';
 
 // React passes unknown lower-case attributes through; TypeScript's DOM types do not know this one.
 const FOLDER_INPUT_ATTRIBUTES = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
-export interface PickButtonProps {
+interface PickButtonProps {
   label: string;
   icon: ReactNode;
   /** Picks a whole folder (its files, with their paths) instead of files. */
@@ -18,11 +19,8 @@ export interface PickButtonProps {
   testId: string;
 }
 
-/**
- * 'Add files' or 'Add folder': a button that opens the browser's picker (a hidden file input). Home's
- * upload card and the direct-transfer screen both pick with it.
- */
-export function PickButton({ label, icon, folder = false, onFiles, disabled, accept, testId }: PickButtonProps) {
+/** 'Add files' or 'Add folder': a button that opens the browser's picker (a hidden file input). */
+function PickButton({ label, icon, folder = false, onFiles, disabled, accept, testId }: PickButtonProps) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -47,5 +45,44 @@ export function PickButton({ label, icon, folder = false, onFiles, disabled, acc
         }}
       />
     </>
+  );
+}
+
+/**
+ * 'Add files' and 'Add folder' side by side: Home's upload card and the direct-transfer screen both
+ * pick with them. `accept` hints the files' picker only (a folder is taken whole).
+ */
+export function PickFilesOrFolder({
+  labels,
+  testIds,
+  onFiles,
+  disabled,
+  accept,
+}: {
+  labels: { files: string; folder: string };
+  testIds: { files: string; folder: string };
+  onFiles: (files: FileList) => void;
+  disabled?: boolean;
+  accept?: string;
+}) {
+  return (
+    <Group grow gap="sm">
+      <PickButton
+        label={labels.files}
+        icon={<IconFilePlus size={18} aria-hidden />}
+        onFiles={onFiles}
+        disabled={disabled}
+        accept={accept}
+        testId={testIds.files}
+      />
+      <PickButton
+        label={labels.folder}
+        icon={<IconFolderPlus size={18} aria-hidden />}
+        folder
+        onFiles={onFiles}
+        disabled={disabled}
+        testId={testIds.folder}
+      />
+    </Group>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
+import { FileRow } from '@/components/file-row';
 import type { OfferedFile } from '../protocol/messages';
 
 /** The files of an offer (or of a send), one row each: name, size, and what the caller adds. */
@@ -28,17 +29,7 @@ export function OfferedFiles({
     >
       {files.map((file, index) => (
         <li key={`${index}:${file.path}`}>
-          <Group gap="xs" wrap="nowrap" justify="space-between">
-            <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-              <Text size="sm" truncate="end" title={file.path}>
-                {file.path}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatBytes(file.size, i18n.language)}
-              </Text>
-            </Stack>
-            {action?.(index, file)}
-          </Group>
+          <FileRow name={file.path} detail={formatBytes(file.size, i18n.language)} action={action?.(index, file)} />
         </li>
       ))}
     </Stack>

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFilePlus, IconFolderPlus, IconRefresh, IconSend, IconWifiOff, IconX } from '@tabler/icons-react';
+import { IconRefresh, IconSend, IconWifiOff, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
-import { PickButton } from '@/components/pick-button';
+import { PickFilesOrFolder } from '@/components/pick-button';
 import { SendController, type SendSnapshot } from '../controllers/send-controller';
 import { useController } from '../hooks/use-controller';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
@@ -43,23 +43,12 @@ export function SendPanel({ onStartOver, visible }: { onStartOver: () => void; v
           <Text size="sm" c="dimmed">
             {t('p2p.send.hint')}
           </Text>
-          <Group grow gap="sm">
-            <PickButton
-              label={t('p2p.send.addFiles')}
-              icon={<IconFilePlus size={18} aria-hidden />}
-              onFiles={add}
-              disabled={!waiting}
-              testId="p2p-files-input"
-            />
-            <PickButton
-              label={t('p2p.send.addFolder')}
-              icon={<IconFolderPlus size={18} aria-hidden />}
-              folder
-              onFiles={add}
-              disabled={!waiting}
-              testId="p2p-folder-input"
-            />
-          </Group>
+          <PickFilesOrFolder
+            labels={{ files: t('p2p.send.addFiles'), folder: t('p2p.send.addFolder') }}
+            testIds={{ files: 'p2p-files-input', folder: 'p2p-folder-input' }}
+            onFiles={add}
+            disabled={!waiting}
+          />
           {files.length > 0 && (
             <>
               <Text size="sm" fw={600} aria-live="polite">

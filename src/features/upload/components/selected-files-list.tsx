@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Progress, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
+import { FileRow } from '@/components/file-row';
 import { describeError } from '@/lib/api/failure';
 import { formatRate } from '@/lib/format-rate';
 import type { BatchEntry } from '../hooks/use-upload-batch';
@@ -43,30 +44,28 @@ export function SelectedFilesList({ selection, progress, onRemove, locked }: Sel
               : null;
           return (
             <li key={entry.id}>
-              <Group gap="xs" wrap="nowrap" justify="space-between">
-                <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-                  <Text size="sm" truncate="end" title={entry.label}>
-                    {entry.label}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatBytes(entry.file.size, i18n.language)}
-                    {state?.state === 'failed' && state.failure ? ` · ${describeError(t, state.failure)}` : ''}
-                  </Text>
-                </Stack>
-                {state?.state === 'done' ? (
-                  <IconCheck size={18} color="var(--mantine-color-teal-6)" aria-label={t('upload.card.fileDone')} />
-                ) : (
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    disabled={locked}
-                    onClick={() => onRemove(entry.id)}
-                    aria-label={t('upload.card.remove', { name: entry.label })}
-                  >
-                    <IconX size={16} aria-hidden />
-                  </ActionIcon>
-                )}
-              </Group>
+              <FileRow
+                name={entry.label}
+                detail={[
+                  formatBytes(entry.file.size, i18n.language),
+                  ...(state?.state === 'failed' && state.failure ? [describeError(t, state.failure)] : []),
+                ].join(' · ')}
+                action={
+                  state?.state === 'done' ? (
+                    <IconCheck size={18} color="var(--mantine-color-teal-6)" aria-label={t('upload.card.fileDone')} />
+                  ) : (
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      disabled={locked}
+                      onClick={() => onRemove(entry.id)}
+                      aria-label={t('upload.card.remove', { name: entry.label })}
+                    >
+                      <IconX size={16} aria-hidden />
+                    </ActionIcon>
+                  )
+                }
+              />
               {percent !== null && state?.state !== 'done' && state?.state !== 'failed' && (
                 <>
                   {/* Each step drawn at once: a bar gliding to it lays the page out every frame, 6 times a

@@ -1,14 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconClockHour4,
-  IconFilePlus,
-  IconFolderPlus,
-  IconRefresh,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockHour4, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
@@ -21,7 +14,7 @@ import { useUploadBatch } from '../hooks/use-upload-batch';
 import type { BatchEntry } from '../hooks/use-upload-batch';
 import { UploadCardContext } from '../hooks/use-upload-card';
 import type { UploadCardApi } from '../hooks/use-upload-card';
-import { PickButton } from '@/components/pick-button';
+import { PickFilesOrFolder } from '@/components/pick-button';
 import { SelectedFilesList } from './selected-files-list';
 import { UploadResults } from './upload-results';
 
@@ -154,24 +147,13 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             </Alert>
           )}
 
-          <Group grow gap="sm">
-            <PickButton
-              label={t('upload.card.addFiles')}
-              icon={<IconFilePlus size={18} aria-hidden />}
-              onFiles={addFiles}
-              disabled={busy || maintenance}
-              accept={settings?.accept}
-              testId="upload-files-input"
-            />
-            <PickButton
-              label={t('upload.card.addFolder')}
-              icon={<IconFolderPlus size={18} aria-hidden />}
-              folder
-              onFiles={addFiles}
-              disabled={busy || maintenance}
-              testId="upload-folder-input"
-            />
-          </Group>
+          <PickFilesOrFolder
+            labels={{ files: t('upload.card.addFiles'), folder: t('upload.card.addFolder') }}
+            testIds={{ files: 'upload-files-input', folder: 'upload-folder-input' }}
+            onFiles={addFiles}
+            disabled={busy || maintenance}
+            accept={settings?.accept}
+          />
 
           {tooLarge.length > 0 && (
             <ErrorAlert>
