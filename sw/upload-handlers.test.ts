@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { UploadMessage } from '@/lib/upload-engine/protocol';
-import { fakeServiceWorker, fakeWorkerScope } from './test-worker-scope';
+import { fakeServiceWorker, fakeWorkerScope } from '@/test/worker-scope';
 import { registerUploadHandlers, type UploadRunner } from './upload-handlers';
 
 /** Records what the worker asked of the engine; `resumeAll` ends when the test says so. */

@@ -10,8 +10,8 @@ import { UploadEngine } from '@/lib/upload-engine/engine';
 import type { UploadMessage } from '@/lib/upload-engine/protocol';
 import { newJobRecord } from '@/lib/upload-engine/job-record';
 import { createUploadStore, type UploadStore } from '@/lib/upload-engine/store';
-import { sha256, startTestBackend, type TestBackend } from '@/lib/upload-engine/test-backend';
-import { fakeWorkerScope } from './test-worker-scope';
+import { sha256, startTestBackend, type TestBackend } from '@/test/upload-backend';
+import { fakeWorkerScope } from '@/test/worker-scope';
 import { registerUploadHandlers } from './upload-handlers';
 
 // Chromium ends a service worker event after about 5 minutes (a `sync` event after about 3) and
@@ -21,7 +21,7 @@ import { registerUploadHandlers } from './upload-handlers';
 // sent PARTS_PER_EVENT parts, while its next part's bytes have reached the bucket but not its
 // answer; then it is killed the hard way: that request cut off, its lease left behind as a crashed
 // worker leaves it. The upload must go on, event after event, and no part may be sent twice. The
-// API and the bucket are the real ones (test-backend.ts).
+// API and the bucket are the real ones (src/test/upload-backend.ts).
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 

@@ -1,6 +1,6 @@
 // The network for UI tests: a stubbed fetch that answers API calls the way the API would (its
 // JSON bodies, statuses and error codes), and records what was asked. Engine and client tests
-// use the real API instead (src/lib/upload-engine/test-backend.ts).
+// use the real API instead (src/test/upload-backend.ts).
 import { vi } from 'vitest';
 import type { FileDto, PublicSettings, ShareDto } from '@domain/api-types';
 import { DEFAULT_SETTINGS as SERVICE_DEFAULTS, publicSettings } from '@domain/service-settings';

@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadMessage } from './protocol';
-import { sha256, startTestBackend, TEST_ANON_KEY, type TestBackend } from './test-backend';
+import { sha256, startTestBackend, TEST_ANON_KEY, type TestBackend } from '@/test/upload-backend';
 import { ACK_TIMEOUT_MS } from './timings';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

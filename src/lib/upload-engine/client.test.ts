@@ -1,12 +1,12 @@
 // @vitest-environment node
 // The page bridge where no service worker controls the page: it runs the engine itself. Node has
 // no service worker, so this is that path, with the app's own API client (configured from the
-// environment, as in the app) against the real API and bucket (test-backend.ts).
+// environment, as in the app) against the real API and bucket (src/test/upload-backend.ts).
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_CHANNEL, type UploadEvent } from './protocol';
 import type * as StoreModule from './store';
-import { startTestBackend, TEST_ANON_KEY, type TestBackend } from './test-backend';
+import { startTestBackend, TEST_ANON_KEY, type TestBackend } from '@/test/upload-backend';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 

@@ -8,9 +8,9 @@ import { UploadEngine, type UploadEngineOptions } from './engine';
 import type { UploadEvent, UploadJobState } from './protocol';
 import { firstNeededByte, newJobRecord } from './job-record';
 import { createUploadStore, type UploadStore } from './store';
-import { sha256, startTestBackend, type TestBackend } from './test-backend';
+import { sha256, startTestBackend, type TestBackend } from '@/test/upload-backend';
 
-// The engine against the real API and bucket (test-backend.ts). Parts are the server's real size,
+// The engine against the real API and bucket (src/test/upload-backend.ts). Parts are the server's real size,
 // so a file of a few parts is a few times 8 MiB; the database starts in seconds. Limits for a
 // loaded machine, as the API's own tests have.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

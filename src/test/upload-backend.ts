@@ -9,7 +9,7 @@
 
 import { createHash } from 'node:crypto';
 import type { DownloadTicket } from '@domain/api-types';
-import { startTestPlatform, TEST_ANON_KEY, type TestPlatform } from '../../../supabase/tests/platform';
+import { startTestPlatform, TEST_ANON_KEY, type TestPlatform } from '../../supabase/tests/platform';
 import { createApiClient, type ApiClient } from '@/lib/api/client';
 
 export { TEST_ANON_KEY };

@@ -1,6 +1,10 @@
 // For the worker's tests: just enough of a service worker scope (events with waitUntil, the
 // worker's own state, whether another version waits) to register the real handlers on and deliver
 // events to them. A test sets `registration.waiting` as the browser would.
+//
+// Typed with the worker's own library (WebWorker), so it is checked by sw/tsconfig.json through
+// the worker's tests that import it; tsconfig.json, whose DOM library has no
+// ServiceWorkerGlobalScope, leaves it out.
 
 export function fakeWorkerScope(state: ServiceWorkerState) {
   const target = new EventTarget();
