@@ -1,0 +1,87 @@
+// @vitest-environment node
+// fake-indexeddb round-trips Blobs only in the node environment (docs/testing.md).
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PART_SIZE, RETRY_DELAYS_MS } from '@domain/constants';
+import { until, engineHarness } from '@/test/upload-engine-harness';
+
+// What a run does when a request fails, against the real API and bucket with a misbehaving
+// network in front of the bucket (src/test/upload-engine-harness.ts).
+const h = engineHarness();
+const PART = DEFAULT_PART_SIZE;
+
+describe('retries and the wait for the network', () => {
+  it('retries a failing part after the configured delays, then goes on', async () => {
+    const delays: number[] = [];
+    const jobId = await h.addJob(2 * PART + 1);
+    h.backend.failPart(2, [500, 503]);
+    await h.makeEngine({ sleep: (ms) => (delays.push(ms), Promise.resolve()) }).resumeAll();
+
+    await h.expectStoredAsPicked(jobId, 2 * PART + 1);
+    expect(delays).toEqual([RETRY_DELAYS_MS[0], RETRY_DELAYS_MS[1]]);
+    expect(h.backend.puts.filter((p) => p.partNumber === 2).map((p) => p.status)).toEqual([500, 503, 200]);
+  });
+
+  it('pauses while offline and goes on when the network is back', async () => {
+    let online = false;
+    const jobId = await h.addJob(PART + 1);
+    const engine = h.makeEngine({ isOnline: () => online, sleep: () => new Promise(() => undefined) });
+    const running = engine.resumeAll();
+    await until(() => h.statesOf(jobId).includes('paused'), 'paused');
+    expect(h.backend.puts).toHaveLength(0);
+
+    online = true;
+    engine.wake();
+    await running;
+    expect(h.statesOf(jobId)).toEqual(['uploading', 'paused', 'uploading', 'done']);
+    await h.expectStoredAsPicked(jobId, PART + 1);
+  });
+
+  it('pauses after the retries when the connection keeps dropping, then continues', async () => {
+    const jobId = await h.addJob(PART + 1);
+    h.backend.failPart(2, [0, 0, 0, 0, 0]);
+    await h.makeEngine({ partsInFlight: 1 }).resumeAll();
+    expect(h.statesOf(jobId)).toContain('paused');
+    await h.expectStoredAsPicked(jobId, PART + 1);
+  });
+
+  it("fails with the API's code and params when it refuses the upload, for the page to translate", async () => {
+    const jobId = await h.addJob(10, `${'n'.repeat(300)}.pdf`);
+    await h.makeEngine().resumeAll();
+    const job = await h.store.get(jobId);
+    expect(job?.state).toBe('failed');
+    expect(job?.failure).toEqual({ code: 'name_too_long', params: { max: 255 } });
+    const failed = h.events.find((e) => e.type === 'upload:state' && e.job.state === 'failed');
+    expect(failed?.type === 'upload:state' && failed.job.failure).toEqual(job?.failure);
+  });
+
+  it('waits out a server that is restarting (503 past every retry) instead of failing', async () => {
+    const jobId = await h.addJob(2 * PART + 1);
+    h.backend.failPart(2, [503, 503, 503, 503, 503, 503]);
+    await h.makeEngine({ partsInFlight: 1 }).resumeAll();
+    expect(h.statesOf(jobId)).toContain('paused');
+    expect(h.backend.puts.filter((p) => p.partNumber === 2).map((p) => p.status)).toEqual([
+      503, 503, 503, 503, 503, 503, 200,
+    ]);
+    await h.expectStoredAsPicked(jobId, 2 * PART + 1);
+  });
+
+  it('a part the bucket refuses fails the job with that part; retried, it goes on from the parts sent', async () => {
+    const size = 3 * PART + 1;
+    const jobId = await h.addJob(size);
+    h.backend.failPart(3, [400]);
+    const engine = h.makeEngine({ partsInFlight: 1 });
+    await engine.resumeAll();
+    const failed = await h.store.get(jobId);
+    expect(failed?.state).toBe('failed');
+    expect(failed?.failure).toEqual({ code: 'part_refused', params: { part: 3, status: 400 } });
+    const sentBefore = new Set(failed?.parts.map((p) => p.partNumber));
+    expect(sentBefore).toEqual(new Set([1, 2]));
+
+    const putsBefore = h.backend.puts.length;
+    await engine.retry(jobId);
+    const resent = h.backend.puts.slice(putsBefore).map((p) => p.partNumber);
+    expect(resent.filter((n) => sentBefore.has(n))).toEqual([]);
+    await h.expectStoredAsPicked(jobId, size);
+  });
+});
