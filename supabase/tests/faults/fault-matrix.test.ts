@@ -4,67 +4,32 @@
 // start and in the middle of requests, and the storage's disk full (a real ENOSPC, from a small
 // tmpfs). Each ends with nothing lost — what was stored downloads byte for byte, the interrupted
 // upload finishes — with a clear answer while the fault lasts, and never a dead process.
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../host/storage/embedded-storage.ts';
 import { hostCall, startHost, type HostProcess } from '../host/host-process.ts';
+import { cleanupAfterAll, createUpload, json, partUrl, slice, type HostUpload } from '../host/host-uploads.ts';
 import { startPg15 } from '../pg15.ts';
 import { fillDisk, onTmpfs, seenBy } from './small-disk.ts';
 
-interface Upload {
-  fileId: string;
-  shareId: string;
-  ownerToken: string;
-  partCount: number;
-  partSize: number;
-  bytes: Buffer;
-}
+const cleanups = cleanupAfterAll();
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-});
-
-async function json<T>(res: Response): Promise<T> {
-  return (await res.json()) as T;
-}
-
-async function create(host: HostProcess, name: string, size: number): Promise<Upload> {
-  const res = await hostCall(host, 'POST', '/uploads', { body: { name, size, type: 'application/octet-stream' } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return { ...(await json<Omit<Upload, 'bytes'>>(res)), bytes: randomBytes(size) };
-}
-
-function slice(u: Upload, n: number): Buffer {
-  return u.bytes.subarray((n - 1) * u.partSize, n * u.partSize);
-}
-
-async function partUrl(host: HostProcess, u: Upload, n: number): Promise<string> {
-  const res = await hostCall(host, 'POST', `/uploads/${u.fileId}/parts`, {
-    body: { partNumbers: [n] },
-    headers: { 'x-owner-token': u.ownerToken },
-  });
-  expect(res.status).toBe(200);
-  return (await json<{ urls: { url: string }[] }>(res)).urls[0]?.url ?? '';
-}
-
-async function putPart(host: HostProcess, u: Upload, n: number): Promise<Response> {
+async function putPart(host: HostProcess, u: HostUpload, n: number): Promise<Response> {
   return fetch(await partUrl(host, u, n), { method: 'PUT', body: new Uint8Array(slice(u, n)) });
 }
 
-async function storedParts(host: HostProcess, u: Upload): Promise<{ partNumber: number; etag: string }[]> {
+async function storedParts(host: HostProcess, u: HostUpload): Promise<{ partNumber: number; etag: string }[]> {
   const res = await hostCall(host, 'GET', `/uploads/${u.fileId}/parts`, { headers: { 'x-owner-token': u.ownerToken } });
   expect(res.status).toBe(200);
   return (await json<{ parts: { partNumber: number; etag: string }[] }>(res)).parts;
 }
 
-async function complete(host: HostProcess, u: Upload): Promise<Response> {
+async function complete(host: HostProcess, u: HostUpload): Promise<Response> {
   const parts = await storedParts(host, u);
   return hostCall(host, 'POST', `/uploads/${u.fileId}/complete`, {
     body: { parts: parts.map(({ partNumber, etag }) => ({ partNumber, etag })) },
@@ -73,7 +38,7 @@ async function complete(host: HostProcess, u: Upload): Promise<Response> {
 }
 
 /** Uploads every part not yet stored, completes, and expects success. */
-async function finish(host: HostProcess, u: Upload): Promise<void> {
+async function finish(host: HostProcess, u: HostUpload): Promise<void> {
   const have = new Set((await storedParts(host, u)).map((p) => p.partNumber));
   for (let n = 1; n <= u.partCount; n++) {
     if (!have.has(n)) expect((await putPart(host, u, n)).status).toBe(200);
@@ -82,7 +47,7 @@ async function finish(host: HostProcess, u: Upload): Promise<void> {
   expect(done.status, await done.clone().text()).toBe(200);
 }
 
-async function expectDownload(host: HostProcess, u: Upload): Promise<void> {
+async function expectDownload(host: HostProcess, u: HostUpload): Promise<void> {
   const ticket = await hostCall(host, 'POST', `/shares/${u.shareId}/download`);
   expect(ticket.status).toBe(200);
   const got = Buffer.from(await (await fetch((await json<{ url: string }>(ticket)).url)).arrayBuffer());
@@ -101,9 +66,9 @@ describe('fault matrix', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ulak-fault-kill-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const first = await startHost({ dataDir });
-    const done = await create(first, 'before the crash.bin', 1000);
+    const done = await createUpload(first, 'before the crash.bin', 1000);
     await finish(first, done);
-    const interrupted = await create(first, 'interrupted.bin', DEFAULT_PART_SIZE + 5000);
+    const interrupted = await createUpload(first, 'interrupted.bin', DEFAULT_PART_SIZE + 5000);
     expect((await putPart(first, interrupted, 1)).status).toBe(200);
 
     // Part 2 is on its way when the host dies: half of it sent, then SIGKILL.
@@ -166,9 +131,9 @@ describe('fault matrix', () => {
       },
     });
     cleanups.push(() => host.stop());
-    const done = await create(host, 'stored.bin', 2000);
+    const done = await createUpload(host, 'stored.bin', 2000);
     await finish(host, done);
-    const u = await create(host, 'in flight.bin', DEFAULT_PART_SIZE + 10);
+    const u = await createUpload(host, 'in flight.bin', DEFAULT_PART_SIZE + 10);
     expect((await putPart(host, u, 1)).status).toBe(200);
 
     const [first] = await storedParts(host, u);
@@ -227,7 +192,7 @@ describe('fault matrix', () => {
       check();
     });
     const live = { ...host, origin: running, api: `${running}/functions/v1/api` };
-    const done = await create(live, 'kept.bin', 3000);
+    const done = await createUpload(live, 'kept.bin', 3000);
     await finish(live, done);
 
     // In the middle of requests.
@@ -250,7 +215,7 @@ describe('fault matrix', () => {
       .poll(async () => (await hostCall(live, 'GET', `/shares/${done.shareId}`)).status, { timeout: 60_000 })
       .toBe(200);
     await expectDownload(live, done);
-    const after = await create(live, 'after.bin', 100);
+    const after = await createUpload(live, 'after.bin', 100);
     await finish(live, after);
     await expectDownload(live, after);
   });
@@ -272,9 +237,9 @@ describe('fault matrix', () => {
     const filler = path.join(storage, 'filler');
     const fill = () => fillDisk(filler);
 
-    const stored = await create(host, 'stored before.bin', 5000);
+    const stored = await createUpload(host, 'stored before.bin', 5000);
     await finish(host, stored);
-    const big = await create(host, 'big.bin', 6 * 1024 * 1024);
+    const big = await createUpload(host, 'big.bin', 6 * 1024 * 1024);
 
     // Full: the part write fails with ENOSPC and the answer says the storage is full.
     await fill();

@@ -2,32 +2,16 @@
 // The real host killed (SIGKILL) while a part of an upload is arriving: the part's bytes so far lie
 // in a partial file beside the upload's parts. The next start removes it, and the upload resumes
 // and completes with no partial file left, in its folder or in the object it becomes.
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
 import { hostCall, startHost, type HostProcess } from '../host/host-process.ts';
+import { cleanupAfterAll, createUpload, json, partUrl, slice, type HostUpload } from '../host/host-uploads.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-});
-
-interface Upload {
-  fileId: string;
-  shareId: string;
-  ownerToken: string;
-  partSize: number;
-  partCount: number;
-  bytes: Buffer;
-}
-
-async function json<T>(res: Response): Promise<T> {
-  return (await res.json()) as T;
-}
+const cleanups = cleanupAfterAll();
 
 /** Every partial write (a `.tmp` file) under the host's storage, as paths within it. */
 async function partialWrites(dataDir: string): Promise<string[]> {
@@ -46,18 +30,7 @@ async function waitFor<T>(check: () => Promise<T | undefined>, what: string, tim
   }
 }
 
-const slice = (u: Upload, n: number) => u.bytes.subarray((n - 1) * u.partSize, n * u.partSize);
-
-async function partUrl(host: HostProcess, u: Upload, n: number): Promise<string> {
-  const res = await hostCall(host, 'POST', `/uploads/${u.fileId}/parts`, {
-    body: { partNumbers: [n] },
-    headers: { 'x-owner-token': u.ownerToken },
-  });
-  expect(res.status).toBe(200);
-  return (await json<{ urls: { url: string }[] }>(res)).urls[0]?.url ?? '';
-}
-
-async function putPart(host: HostProcess, u: Upload, n: number): Promise<{ partNumber: number; etag: string }> {
+async function putPart(host: HostProcess, u: HostUpload, n: number): Promise<{ partNumber: number; etag: string }> {
   const put = await fetch(await partUrl(host, u, n), { method: 'PUT', body: new Uint8Array(slice(u, n)) });
   expect(put.status).toBe(200);
   return { partNumber: n, etag: put.headers.get('etag') ?? '' };
@@ -70,11 +43,7 @@ describe('partial writes after a crash', () => {
     const first = await startHost({ dataDir });
     cleanups.push(() => first.stop({ keepData: true }));
     const size = DEFAULT_PART_SIZE + 1024 * 1024;
-    const created = await hostCall(first, 'POST', '/uploads', {
-      body: { name: 'cut.bin', size, type: 'application/octet-stream' },
-    });
-    expect(created.status).toBe(201);
-    const u: Upload = { ...(await json<Omit<Upload, 'bytes'>>(created)), bytes: randomBytes(size) };
+    const u = await createUpload(first, 'cut.bin', size);
     const part1 = await putPart(first, u, 1);
 
     // Part 2 is arriving: half of it sent, held open, and the host killed once it is on disk.
