@@ -1,6 +1,6 @@
 // Every admin endpoint, with a method and example parameters, for the tests that prove each one
-// refuses a caller without a genuine, unexpired session: in process (api/admin.test.ts) and through
-// the running host (tests/e2e/admin-api.spec.ts). A new admin route belongs here too
+// refuses a caller without a genuine, unexpired session: in process (api/admin-access.test.ts) and
+// through the running host (tests/e2e/admin-api.spec.ts). A new admin route belongs here too
 // (routes.test.ts fails until it is).
 export const ADMIN_ENDPOINTS: [method: 'GET' | 'POST', path: string][] = [
   ['POST', '/admin/logout'],

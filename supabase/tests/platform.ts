@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { createApiHandler } from '../functions/_shared/api.ts';
 import { readIceConfig, readLimits, type ServerConfig } from '../functions/_shared/config.ts';
 import type { ApiContext, Logger } from '../functions/_shared/context.ts';
@@ -156,4 +157,24 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
       // The database is closed and removed by targets.ts after the file's tests.
     },
   };
+}
+
+/**
+ * A platform for the tests of the calling `describe` (or file): started before its first test and
+ * closed after its last. The object stands for that platform inside the tests.
+ */
+export function platformForTests(options: TestPlatformOptions = {}): TestPlatform {
+  let current: TestPlatform | undefined;
+  beforeAll(async () => {
+    current = await startTestPlatform(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestPlatform, {
+    get(_target, property) {
+      if (!current) throw new Error('The test platform is started before the tests: use it inside them.');
+      return Reflect.get(current, property) as unknown;
+    },
+  });
 }

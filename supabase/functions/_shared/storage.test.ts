@@ -1,6 +1,6 @@
 // @vitest-environment node
-// The round trips against a real bucket are in supabase/host/storage/embedded-storage.test.ts and
-// supabase/tests/second-s3.test.ts.
+// The round trips against a real bucket are in supabase/host/storage/embedded-*.test.ts and
+// supabase/tests/second-s3/storage-contract.test.ts.
 import { describe, expect, it } from 'vitest';
 import { contentDisposition, createStorage, r2Endpoint, StorageError } from './storage.ts';
 

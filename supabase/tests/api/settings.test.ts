@@ -1,7 +1,7 @@
 // @vitest-environment node
 // GET /settings: what the page shows before anything is sent (the size limit at pick time, the
 // retention, the sender of the send card's mail, the allowed types, maintenance). How each follows
-// the admin's settings is tested in admin.test.ts.
+// the admin's settings is tested in admin-settings.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSettings } from '../../functions/_shared/domain/api-types.ts';
 import { MAX_FILE_SIZE, RETENTION_DAYS } from '../../functions/_shared/domain/constants.ts';

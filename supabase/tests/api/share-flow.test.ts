@@ -1,21 +1,11 @@
 // @vitest-environment node
 // The share flow end to end against a real database (PGlite and PostgreSQL 15) and the embedded
 // S3 bucket: bytes really go to presigned URLs and come back from the download URL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../functions/_shared/config.ts';
-import { DEFAULT_PART_SIZE, MAX_FILE_SIZE, MINUTE_MS, RETENTION_MS } from '../../functions/_shared/domain/constants.ts';
-import { sweepExpired } from '../../functions/_shared/handlers/sweep.ts';
-import { startTestPlatform, TEST_ANON_KEY, TEST_SWEEP_SECRET, type TestPlatform } from '../platform.ts';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PART_SIZE, MINUTE_MS, RETENTION_MS } from '../../functions/_shared/domain/constants.ts';
+import { platformForTests, type TestPlatform } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
-import { body, bytesOf, complete, create, putParts, upload } from './upload-helpers.ts';
-
-async function storagePath(p: TestPlatform, shareId: string): Promise<string | undefined> {
-  const rows = await p.ctx.db.query<{ storage_path: string }>(
-    'select storage_path from public.files where share_id = $1',
-    [shareId],
-  );
-  return rows[0]?.storage_path;
-}
+import { body, bytesOf, complete, create, putParts, storagePath, upload } from './upload-helpers.ts';
 
 /** Every row of every public table as text, to prove what is (not) stored. */
 async function everythingStored(p: TestPlatform): Promise<string> {
@@ -31,14 +21,7 @@ async function everythingStored(p: TestPlatform): Promise<string> {
 }
 
 describe.each(TARGETS)('share flow on %s', (target) => {
-  let p: TestPlatform;
-
-  beforeAll(async () => {
-    p = await startTestPlatform({ target });
-  });
-  afterAll(async () => {
-    await p?.close();
-  });
+  const p = platformForTests({ target });
 
   it('refuses calls without the anon key', async () => {
     const res = await p.handler(new Request('http://api.test/functions/v1/api/shares/AbCd1234'));
@@ -48,54 +31,6 @@ describe.each(TARGETS)('share flow on %s', (target) => {
       new Request('http://api.test/functions/v1/api/uploads', { method: 'POST', headers: { apikey: 'nope' } }),
     );
     expect(wrong.status).toBe(401);
-  });
-
-  it('refuses a file over 2 GB (the default limit) with 413 and says why', async () => {
-    const res = await p.call('POST', '/uploads', {
-      body: { name: 'big.iso', size: MAX_FILE_SIZE + 1, type: 'application/octet-stream' },
-    });
-    expect(res.status).toBe(413);
-    expect(await body(res)).toEqual({
-      error: 'This file is larger than 2 GB, the limit per file.',
-      code: 'file_too_large',
-      params: { maxBytes: 2 * 1024 ** 3, maxGb: 2 },
-    });
-  });
-
-  it('accepts exactly 2 GB at create time', async () => {
-    const c = await create(p, { name: 'exactly.bin', size: MAX_FILE_SIZE });
-    expect(c.partCount * c.partSize).toBeGreaterThanOrEqual(MAX_FILE_SIZE);
-    const abort = await p.call('POST', `/uploads/${c.fileId}/abort`, { headers: { 'x-owner-token': c.ownerToken } });
-    expect(abort.status).toBe(204);
-  });
-
-  it.each<[string, Record<string, unknown>, string]>([
-    ['an empty name', { name: '   ', size: 5 }, 'File name is required'],
-    ['a missing name', { size: 5 }, 'File name is required'],
-    ['a negative size', { name: 'a.txt', size: -1 }, 'File size must be a whole number of bytes, zero or more'],
-    ['a fractional size', { name: 'a.txt', size: 1.5 }, 'File size must be a whole number of bytes, zero or more'],
-    ['a size as text', { name: 'a.txt', size: '5' }, 'File size must be a whole number of bytes, zero or more'],
-    ['a name over 255 characters', { name: 'x'.repeat(256), size: 5 }, 'File name must be at most 255 characters.'],
-    [
-      'a type over 255 characters',
-      { name: 'a.txt', size: 5, type: `text/${'x'.repeat(255)}` },
-      'File type must be at most 255 characters.',
-    ],
-    [
-      'a type with a line break',
-      { name: 'a.txt', size: 5, type: 'text/plain\r\nX-Evil: 1' },
-      'File type must be a MIME type such as "text/plain".',
-    ],
-  ])('refuses %s with 400', async (_label, payload, message) => {
-    const res = await p.call('POST', '/uploads', { body: payload });
-    expect(res.status).toBe(400);
-    expect(await body(res)).toMatchObject({ error: message });
-  });
-
-  it('refuses a body that is not JSON', async () => {
-    const res = await p.call('POST', '/uploads', { body: '{nope' });
-    expect(res.status).toBe(400);
-    expect(await body(res)).toEqual({ error: 'The request body is not valid JSON.', code: 'bad_request' });
   });
 
   it('uploads in parts, shows the exact name, counts a view, and downloads the same bytes', async () => {
@@ -185,166 +120,6 @@ describe.each(TARGETS)('share flow on %s', (target) => {
     expect(await body(again)).toEqual(first);
   });
 
-  it('refuses every owner operation with a wrong owner token, and lookup leaves the file out', async () => {
-    const bytes = bytesOf(50, 3);
-    const c = await create(p, { name: 'mine.txt', size: bytes.length });
-    const wrong = { 'x-owner-token': 'not-the-token' };
-    const parts = await p.call('POST', `/uploads/${c.fileId}/parts`, { body: { partNumbers: [1] }, headers: wrong });
-    expect(parts.status).toBe(403);
-    expect(await body(parts)).toEqual({
-      error: 'Only the device that started this upload can continue it.',
-      code: 'not_owner',
-    });
-    const noToken = await p.call('POST', `/uploads/${c.fileId}/parts`, { body: { partNumbers: [1] } });
-    expect(noToken.status).toBe(403);
-
-    const realParts = await putParts(p, c, bytes);
-    const completeWrong = await p.call('POST', `/uploads/${c.fileId}/complete`, {
-      body: { parts: realParts },
-      headers: wrong,
-    });
-    expect(completeWrong.status).toBe(403);
-    const abortWrong = await p.call('POST', `/uploads/${c.fileId}/abort`, { headers: wrong });
-    expect(abortWrong.status).toBe(403);
-
-    expect((await complete(p, c, realParts)).status).toBe(200);
-    const del = await p.call('DELETE', `/shares/${c.shareId}`, { headers: wrong });
-    expect(del.status).toBe(403);
-    expect(await body(del)).toEqual({
-      error: 'Only the device that uploaded this file can delete it.',
-      code: 'not_owner',
-    });
-    expect((await p.call('GET', `/shares/${c.shareId}`)).status).toBe(200);
-
-    const other = await upload(p, 'other.txt', bytesOf(10, 4));
-    const lookup = await p.call('POST', '/files/lookup', {
-      body: {
-        items: [
-          { shareId: c.shareId, ownerToken: 'not-the-token' },
-          { shareId: other.shareId, ownerToken: other.ownerToken },
-          { shareId: 'Zzzzzzz9', ownerToken: 'whatever' },
-        ],
-      },
-    });
-    expect(lookup.status).toBe(200);
-    const { files } = await body<{ files: { shareId: string }[] }>(lookup);
-    expect(files.map((f) => f.shareId)).toEqual([other.shareId]);
-  });
-
-  it("lists the owner's files newest first, uploads in progress included", async () => {
-    const older = await upload(p, 'older.txt', bytesOf(10, 5));
-    p.advanceTime(1_000);
-    const newer = await create(p, { name: 'newer.txt', size: 10 });
-    const res = await p.call('POST', '/files/lookup', {
-      body: { items: [older, newer].map((c) => ({ shareId: c.shareId, ownerToken: c.ownerToken })) },
-    });
-    const { files } = await body<{ files: { shareId: string; state: string; name: string }[] }>(res);
-    expect(files.map((f) => [f.shareId, f.state, f.name])).toEqual([
-      [newer.shareId, 'uploading', 'newer.txt'],
-      [older.shareId, 'complete', 'older.txt'],
-    ]);
-  });
-
-  it.each<[string, unknown, string]>([
-    [
-      'more than 50 items',
-      { items: Array.from({ length: 51 }, () => ({ shareId: 'AbCd1234', ownerToken: 't' })) },
-      'Ask for at most 50 files per call.',
-    ],
-    ['a malformed share id', { items: [{ shareId: 'bad', ownerToken: 't' }] }, 'Every item needs a valid shareId.'],
-    ['no token', { items: [{ shareId: 'AbCd1234' }] }, 'Every item needs its ownerToken.'],
-    ['no list', { items: 'x' }, 'items must be a list of { shareId, ownerToken }.'],
-  ])('refuses a lookup with %s', async (_label, payload, message) => {
-    const res = await p.call('POST', '/files/lookup', { body: payload });
-    expect(res.status).toBe(400);
-    expect(await body(res)).toMatchObject({ error: message });
-  });
-
-  it('checks part requests: numbers within the upload, at most 100, a valid upload id', async () => {
-    const c = await create(p, { name: 'parts.txt', size: 10 });
-    const headers = { 'x-owner-token': c.ownerToken };
-    const cases: [unknown, string][] = [
-      [[0], 'Part 0 does not exist: this upload has parts 1 to 1.'],
-      [[2], 'Part 2 does not exist: this upload has parts 1 to 1.'],
-      [[1.5], 'partNumbers must be whole numbers.'],
-      [[], 'partNumbers must be a non-empty list of part numbers.'],
-      [Array.from({ length: 101 }, () => 1), 'Ask for at most 100 parts per call.'],
-    ];
-    for (const [partNumbers, message] of cases) {
-      const res = await p.call('POST', `/uploads/${c.fileId}/parts`, { body: { partNumbers }, headers });
-      expect(res.status).toBe(400);
-      expect(await body(res)).toMatchObject({ error: message });
-    }
-    const badId = await p.call('POST', '/uploads/not-a-uuid/parts', { body: { partNumbers: [1] }, headers });
-    expect(badId.status).toBe(400);
-    const unknown = await p.call('POST', '/uploads/00000000-0000-4000-8000-000000000000/parts', {
-      body: { partNumbers: [1] },
-      headers,
-    });
-    expect(unknown.status).toBe(404);
-    const longEtag = await p.call('POST', `/uploads/${c.fileId}/complete`, {
-      body: { parts: [{ partNumber: 1, etag: 'x'.repeat(201) }] },
-      headers,
-    });
-    expect(longEtag.status).toBe(400);
-  });
-
-  it('refuses to complete an upload with a missing part', async () => {
-    const bytes = bytesOf(2 * DEFAULT_PART_SIZE + 10, 9);
-    const c = await create(p, { name: 'three.bin', size: bytes.length, type: 'application/octet-stream' });
-    expect(c.partCount).toBe(3);
-    const parts = await putParts(p, c, bytes, [1, 3]);
-    const res = await complete(p, c, parts);
-    expect(res.status).toBe(400);
-    expect(await body(res)).toEqual({
-      error: 'The upload is missing part 2.',
-      code: 'invalid_parts',
-      params: { part: 2 },
-    });
-    // The upload can still be finished.
-    const rest = await putParts(p, c, bytes, [2]);
-    expect((await complete(p, c, [...parts, ...rest])).status).toBe(200);
-  });
-
-  it('tells the owner which parts the bucket already holds, so a resumed upload sends none again', async () => {
-    const bytes = bytesOf(2 * DEFAULT_PART_SIZE + 10, 4);
-    const c = await create(p, { name: 'resume.bin', size: bytes.length });
-    const sent = await putParts(p, c, bytes, [1, 3]);
-    const res = await p.call('GET', `/uploads/${c.fileId}/parts`, { headers: { 'x-owner-token': c.ownerToken } });
-    expect(res.status).toBe(200);
-    const { parts } = await body<{ parts: { partNumber: number; etag: string; size: number }[] }>(res);
-    expect(parts.map((x) => [x.partNumber, x.size])).toEqual([
-      [1, DEFAULT_PART_SIZE],
-      [3, 10],
-    ]);
-    // The listed ETags are the ones the bucket answered to the PUTs: they complete the upload.
-    const etags = (list: { etag: string }[]) => list.map((x) => x.etag.replaceAll('"', ''));
-    expect(etags(parts)).toEqual(etags(sent));
-    const wrong = await p.call('GET', `/uploads/${c.fileId}/parts`, { headers: { 'x-owner-token': 'nope' } });
-    expect(wrong.status).toBe(403);
-  });
-
-  it('fixes each part URL to its exact length, so no part can carry more (or fewer) bytes than announced', async () => {
-    // Announcing 1 KiB and PUTting gigabytes to the part URL.
-    const c = await create(p, { name: 'liar.txt', size: 10 });
-    const res = await p.call('POST', `/uploads/${c.fileId}/parts`, {
-      body: { partNumbers: [1] },
-      headers: { 'x-owner-token': c.ownerToken },
-    });
-    const { urls } = await body<{ urls: { url: string }[] }>(res);
-    const url = urls[0]?.url ?? '';
-    expect(new URL(url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
-    for (const wrong of [bytesOf(6, 2), bytesOf(11, 2), bytesOf(1024 * 1024, 2)]) {
-      const put = await fetch(url, { method: 'PUT', body: wrong });
-      expect(put.status).toBe(403);
-      expect(await put.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
-    }
-    const exact = await fetch(url, { method: 'PUT', body: bytesOf(10, 2) });
-    expect(exact.status).toBe(200);
-    const done = await complete(p, c, [{ partNumber: 1, etag: exact.headers.get('etag') ?? '' }]);
-    expect(done.status).toBe(200);
-  });
-
   it('lets the owner abort an upload', async () => {
     const c = await create(p, { name: 'abort.txt', size: 10 });
     await putParts(p, c, bytesOf(10));
@@ -428,85 +203,10 @@ describe.each(TARGETS)('share flow on %s', (target) => {
       p.advanceTime(-(RETENTION_MS + MINUTE_MS));
     }
   });
-
-  it("leaves expired files out of the owner's list and removes them", async () => {
-    const c = await upload(p, 'old-listed.txt', bytesOf(40));
-    p.advanceTime(RETENTION_MS + MINUTE_MS);
-    try {
-      const res = await p.call('POST', '/files/lookup', {
-        body: { items: [{ shareId: c.shareId, ownerToken: c.ownerToken }] },
-      });
-      expect(await body(res)).toEqual({ files: [] });
-      expect(await storagePath(p, c.shareId)).toBeUndefined();
-      expect(await p.storage?.headObject(`uploads/${c.shareId}/old-listed.txt`)).toBeNull();
-    } finally {
-      p.advanceTime(-(RETENTION_MS + MINUTE_MS));
-    }
-  });
-});
-
-describe.each(TARGETS)('sweep on %s', (target) => {
-  let p: TestPlatform;
-
-  beforeAll(async () => {
-    p = await startTestPlatform({ target });
-  });
-  afterAll(async () => {
-    await p?.close();
-  });
-
-  it('deletes expired files with their objects and aborts uploads idle past the stale window', async () => {
-    const fresh = await create(p, { name: 'fresh.txt', size: 5 });
-    await putParts(p, fresh, bytesOf(5));
-    const c = await create(p, { name: 'stale.txt', size: 10 });
-    await putParts(p, c, bytesOf(10));
-    const kept = await upload(p, 'kept.txt', bytesOf(10));
-
-    expect(await sweepExpired(p.ctx)).toEqual({ deletedFiles: 0, abortedUploads: 0 });
-
-    // Past the 3 days: the stale upload and the complete file both go. A new file stays.
-    p.advanceTime(Math.max(RETENTION_MS, DEFAULT_LIMITS.STALE_UPLOAD_HOURS * 60 * MINUTE_MS) + MINUTE_MS);
-    const young = await upload(p, 'young.txt', bytesOf(10));
-    expect(await sweepExpired(p.ctx)).toEqual({ deletedFiles: 1, abortedUploads: 2 });
-
-    expect(await p.storage?.headObject(`uploads/${kept.shareId}/kept.txt`)).toBeNull();
-    expect(await p.storage?.listMultipartUploads(`uploads/${c.shareId}/`)).toEqual([]);
-    const left = await p.ctx.db.query<{ share_id: string }>('select share_id from public.files');
-    expect(left.map((r) => r.share_id)).toEqual([young.shareId]);
-    expect(await p.storage?.headObject(`uploads/${young.shareId}/young.txt`)).not.toBeNull();
-
-    const events = await p.ctx.db.query<{ event_type: string }>(
-      `select event_type from public.system_logs where event_type = 'files_swept'`,
-    );
-    expect(events).toHaveLength(1);
-  });
-
-  it('runs over HTTP only with the sweep secret', async () => {
-    const none = await p.call('POST', '/sweep');
-    expect(none.status).toBe(401);
-    const wrong = await p.call('POST', '/sweep', { headers: { authorization: `Bearer ${TEST_ANON_KEY}` } });
-    expect(wrong.status).toBe(401);
-    expect(await body(wrong)).toEqual({ error: 'Invalid sweep secret', code: 'unauthorized' });
-    const ok = await p.handler(
-      new Request('http://api.test/functions/v1/api/sweep', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${TEST_SWEEP_SECRET}` },
-      }),
-    );
-    expect(ok.status).toBe(200);
-    expect(await body(ok)).toEqual({ deletedFiles: 0, abortedUploads: 0 });
-  });
 });
 
 describe('without storage settings', () => {
-  let p: TestPlatform;
-
-  beforeAll(async () => {
-    p = await startTestPlatform({ withoutStorage: true });
-  });
-  afterAll(async () => {
-    await p?.close();
-  });
+  const p = platformForTests({ withoutStorage: true });
 
   it('refuses uploads and downloads with 503 and tells the person to contact the administrator', async () => {
     const message = {

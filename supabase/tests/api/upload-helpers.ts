@@ -77,3 +77,12 @@ export async function upload(
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
   return c;
 }
+
+/** The object key the database holds for a share, or undefined once its row is gone. */
+export async function storagePath(p: TestPlatform, shareId: string): Promise<string | undefined> {
+  const rows = await p.ctx.db.query<{ storage_path: string }>(
+    'select storage_path from public.files where share_id = $1',
+    [shareId],
+  );
+  return rows[0]?.storage_path;
+}
