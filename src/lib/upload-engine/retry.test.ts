@@ -1,6 +1,7 @@
 // @vitest-environment node
 // fake-indexeddb round-trips Blobs only in the node environment (docs/testing.md).
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PART_SIZE, RETRY_DELAYS_MS } from '@domain/constants';
 import { until, engineHarness } from '@/test/upload-engine-harness';
@@ -83,5 +84,22 @@ describe('retries and the wait for the network', () => {
     const resent = h.backend.puts.slice(putsBefore).map((p) => p.partNumber);
     expect(resent.filter((n) => sentBefore.has(n))).toEqual([]);
     await h.expectStoredAsPicked(jobId, size);
+  });
+
+  it('fails with file_missing when the copy on the device is lost in the middle of the upload, instead of waiting for a network that is there', async () => {
+    const jobId = await h.addJob(10, 'lost.txt');
+    // The copy's one chunk reads back at another length: lost (see stored-bytes.ts), as when the
+    // browser evicted it or WebKit stored a slice as the whole file.
+    const db = await openDB(h.dbName);
+    await db.put('jobChunks', new ArrayBuffer(3), [jobId, 0]);
+    db.close();
+    const engine = h.makeEngine();
+    void engine.resumeAll();
+    const outcomes = ['failed', 'paused'] as const;
+    await until(() => outcomes.some((state) => h.statesOf(jobId).includes(state)), 'an outcome');
+    await engine.stop();
+    expect(h.statesOf(jobId)).toEqual(['uploading', 'failed']);
+    expect((await h.store.get(jobId))?.failure).toEqual({ code: 'file_missing' });
+    expect(h.backend.puts).toEqual([]);
   });
 });

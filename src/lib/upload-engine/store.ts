@@ -10,9 +10,6 @@ import { connectUploadDb, originUploadDb, UPLOAD_DB_NAME, type UploadDbConnectio
 
 export type UploadStore = JobStore & OwnedFileStore;
 
-// Until the engine imports them from job-record.ts.
-export { firstNeededByte, notStartedOnServer, summarizeJob, type UploadJobRecord } from './job-record';
-
 function uploadStoreIn(db: UploadDbConnection, copyChunkBytes: number): UploadStore {
   return { ...jobStoreIn(db, copyChunkBytes), ...ownedFilesIn(db) };
 }
