@@ -137,7 +137,7 @@ export function readTrustedProxies(env: Env): number {
 const PASSWORD_HASH = /^pbkdf2-sha256\$[1-9]\d{3,7}\$[A-Za-z0-9_-]{16,}\$[A-Za-z0-9_-]{40,}$/;
 
 export interface IceConfig {
-  /** STUN servers (stun: or stuns: URLs); SPEC's two public ones unless STUN_URLS is set. */
+  /** STUN servers (stun: or stuns: URLs); the two public ones of docs/product.md unless STUN_URLS is set. */
   stunUrls: string[];
   /** TURN servers (turn: or turns: URLs); empty unless TURN_URLS and TURN_SECRET are both set. */
   turnUrls: string[];

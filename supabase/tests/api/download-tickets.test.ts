@@ -1,10 +1,10 @@
 // @vitest-environment node
 // POST /shares/{id}/download under repetition: what one visitor may take, what is counted, and
 // what a logged download keeps, against a real database (PGlite and PostgreSQL 15) and bucket.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../functions/_shared/config.ts';
 import { DAY_MS } from '../../functions/_shared/domain/constants.ts';
-import { startTestPlatform, type TestPlatform } from '../platform.ts';
+import { platformForTests, type TestPlatform } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
 import { body, bytesOf, upload } from './upload-helpers.ts';
 
@@ -27,14 +27,7 @@ async function logsOf(p: TestPlatform, shareId: string): Promise<{ referrer: str
 }
 
 describe.each(TARGETS)('download tickets on %s', (target) => {
-  let p: TestPlatform;
-
-  beforeAll(async () => {
-    p = await startTestPlatform({ target });
-  });
-  afterAll(async () => {
-    await p?.close();
-  });
+  const p = platformForTests({ target });
 
   it(`gives one visitor a burst of ${DEFAULT_LIMITS.DOWNLOAD_TICKET_BURST} tickets, then 429 with Retry-After, and counts their repeats once`, async () => {
     const c = await upload(p, 'report.pdf', bytesOf(100), 'application/pdf');

@@ -1,19 +1,12 @@
 // @vitest-environment node
 // What a browser gets from the bucket for a stored file: the API's ticket, then the embedded
 // storage of the one-machine host, on a real HTTP server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../platform.ts';
+import { describe, expect, it } from 'vitest';
+import { platformForTests } from '../platform.ts';
 import { body, bytesOf, upload } from './upload-helpers.ts';
 
 describe('served types', () => {
-  let p: TestPlatform;
-
-  beforeAll(async () => {
-    p = await startTestPlatform();
-  });
-  afterAll(async () => {
-    await p?.close();
-  });
+  const p = platformForTests();
 
   it.each(['text/jscript', 'text/livescript', 'image/svg+xml'])(
     'serves a %s upload as plain bytes the browser may not sniff, so no page can run it',

@@ -2,22 +2,15 @@
 // GET /settings: what the page shows before anything is sent (the size limit at pick time, the
 // retention, the sender of the send card's mail, the allowed types, maintenance). How each follows
 // the admin's settings is tested in admin-settings.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicSettings } from '../../functions/_shared/domain/api-types.ts';
 import { MAX_FILE_SIZE, RETENTION_DAYS } from '../../functions/_shared/domain/constants.ts';
-import { startTestPlatform, type TestPlatform } from '../platform.ts';
+import { platformForTests } from '../platform.ts';
 
 describe('GET /settings', () => {
-  let p: TestPlatform;
+  const p = platformForTests();
 
-  beforeAll(async () => {
-    p = await startTestPlatform();
-  });
-  afterAll(async () => {
-    await p?.close();
-  });
-
-  it('gives the size limit, the retention, the From the recipients will see, and the SPEC defaults', async () => {
+  it('gives the size limit, the retention, the From the recipients will see, and the product defaults', async () => {
     p.ctx.mailer = { from: 'Ulak <no-reply@files.example>', send: () => Promise.reject(new Error('unused')) };
     const res = await p.call('GET', '/settings');
     expect(res.status).toBe(200);

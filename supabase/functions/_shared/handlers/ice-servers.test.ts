@@ -27,7 +27,7 @@ const get = (headers: Record<string, string> = { apikey: ANON }) =>
   new Request('http://api.test/functions/v1/api/p2p/ice-servers', { headers });
 
 describe('GET /p2p/ice-servers', () => {
-  it("answers SPEC's two public STUN servers and no TURN by default", async () => {
+  it('answers the two public STUN servers of docs/product.md and no TURN by default', async () => {
     const res = await api(readIceConfig({}))(get());
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
