@@ -5,12 +5,12 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PART_SIZE } from '@domain/constants';
-import { createUploadApi } from '@/lib/upload-engine/api';
-import { UploadEngine } from '@/lib/upload-engine/engine';
+import type { UploadEngine } from '@/lib/upload-engine/engine';
 import type { UploadMessage } from '@/lib/upload-engine/protocol';
 import { newJobRecord } from '@/lib/upload-engine/job-record';
 import { createUploadStore, type UploadStore } from '@/lib/upload-engine/store';
 import { sha256, startTestBackend, type TestBackend } from '@/test/upload-backend';
+import { engineOn } from '@/test/upload-engine-harness';
 import { fakeWorkerScope } from '@/test/worker-scope';
 import { registerUploadHandlers } from './upload-handlers';
 
@@ -87,14 +87,10 @@ async function liveOneEvent(event: 'message' | 'sync', jobId: string, clockOffse
   const { scope, dispatch } = fakeWorkerScope('activated');
   registerUploadHandlers(scope, {
     createEngine: () =>
-      (engine = new UploadEngine({
-        api: createUploadApi(backend.client),
-        store,
-        emit: () => undefined,
+      (engine = engineOn(backend, store, {
         partsInFlight: 1,
         leaseMs: LEASE_MS,
         fetch: partFetch,
-        sleep: () => Promise.resolve(),
         now: () => Date.now() + clockOffsetMs,
         runnerId: `worker-${clockOffsetMs}`,
       })),

@@ -4,12 +4,12 @@
 // fake-indexeddb round-trips Blobs only in the node environment (docs/testing.md).
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUploadApi } from '@/lib/upload-engine/api';
-import { UploadEngine } from '@/lib/upload-engine/engine';
+import type { UploadEngine } from '@/lib/upload-engine/engine';
 import { newJobRecord } from '@/lib/upload-engine/job-record';
 import { createUploadStore } from '@/lib/upload-engine/store';
 import { LEASE_MS } from '@/lib/upload-engine/timings';
 import { sha256, startTestBackend, type TestBackend } from '@/test/upload-backend';
+import { engineOn } from '@/test/upload-engine-harness';
 import { fakeWorkerScope } from '@/test/worker-scope';
 import { registerUploadHandlers } from './upload-handlers';
 
@@ -50,11 +50,7 @@ describe('a sync event after a page closed while it held an upload', () => {
     const { scope, dispatch } = fakeWorkerScope('activated');
     registerUploadHandlers(scope, {
       createEngine: () =>
-        (engine = new UploadEngine({
-          api: createUploadApi(backend.client),
-          store,
-          emit: () => undefined,
-          fetch: backend.partFetch,
+        (engine = engineOn(backend, store, {
           sleep: (ms) => {
             elapsed += ms;
             return Promise.resolve();

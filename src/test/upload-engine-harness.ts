@@ -29,6 +29,22 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
   }
 }
 
+/** An engine on `store` and the backend's real API and bucket that tells no page anything and retries at once. */
+export function engineOn(
+  backend: TestBackend,
+  store: UploadStore,
+  options: Partial<UploadEngineOptions> = {},
+): UploadEngine {
+  return new UploadEngine({
+    api: createUploadApi(backend.client),
+    store,
+    emit: () => undefined,
+    fetch: backend.partFetch,
+    sleep: () => Promise.resolve(),
+    ...options,
+  });
+}
+
 export interface EngineHarness {
   readonly backend: TestBackend;
   /** This test's store (a database of its own). */
@@ -95,14 +111,7 @@ export function engineHarness(): EngineHarness {
     },
     events,
     makeEngine(options = {}) {
-      const engine = new UploadEngine({
-        api: createUploadApi(harness.backend.client),
-        store: harness.store,
-        emit: (event) => events.push(event),
-        fetch: harness.backend.partFetch,
-        sleep: () => Promise.resolve(),
-        ...options,
-      });
+      const engine = engineOn(harness.backend, harness.store, { emit: (event) => events.push(event), ...options });
       engines.push(engine);
       return engine;
     },
