@@ -5,12 +5,8 @@ import type { ApiContext } from './context.ts';
 import type { Db } from './db.ts';
 import type { AdminSettingsDto } from './domain/admin-api-types.ts';
 import { SETTINGS_CACHE_MS } from './domain/constants.ts';
-import {
-  ALLOWED_FILE_TYPES,
-  DEFAULT_SETTINGS,
-  type AllowedFileTypes,
-  type ServiceSettings,
-} from './domain/service-settings.ts';
+import { ALLOWED_FILE_TYPES, type AllowedFileTypes } from './domain/api-types.ts';
+import { DEFAULT_SETTINGS, type ServiceSettings } from './domain/service-settings.ts';
 
 interface Cached {
   readAt: number;

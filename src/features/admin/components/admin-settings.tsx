@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text } from '@mantine/core';
-import {} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSettingsDto } from '@domain/admin-api-types';
 import { SETTINGS_BOUNDS } from '@domain/constants';
+import { ALLOWED_FILE_TYPES, type AllowedFileTypes } from '@domain/api-types';
 import {
-  ALLOWED_FILE_TYPES,
   isSettingsProblem,
   normalizeTypeEntry,
   validateSettings,
-  type AllowedFileTypes,
   type ServiceSettings,
 } from '@domain/service-settings';
 import { RequestError } from '@/components/request-error';

@@ -3,7 +3,10 @@
 // worker (which send the requests and read the answers), so the two sides cannot drift apart.
 // Dates are ISO strings. The README's API table describes the same endpoints for people. The
 // admin API's shapes are in ./admin-api-types.ts.
-import type { AllowedFileTypes } from './service-settings.ts';
+
+/** Which file types the admin lets through: every type, documents, images, or a custom list. */
+export const ALLOWED_FILE_TYPES = ['all', 'documents', 'images', 'custom'] as const;
+export type AllowedFileTypes = (typeof ALLOWED_FILE_TYPES)[number];
 
 /** Header that carries the owner token on owner-only calls (the anon key keeps Authorization). */
 export const OWNER_TOKEN_HEADER = 'x-owner-token';

@@ -1,11 +1,8 @@
 // The admin's settings of the service (docs/product.md §3 "Admin settings"), their defaults (docs/product.md §9), their
 // bounds (docs/product.md §5) and the file-type rule. Pure: the API enforces them, the page shows them.
-import type { PublicSettings } from './api-types.ts';
+import { ALLOWED_FILE_TYPES, type AllowedFileTypes, type PublicSettings } from './api-types.ts';
 import { fileKind } from './file-kind.ts';
 import { GIB, RETENTION_DAYS, SETTINGS_BOUNDS } from './constants.ts';
-
-export const ALLOWED_FILE_TYPES = ['all', 'documents', 'images', 'custom'] as const;
-export type AllowedFileTypes = (typeof ALLOWED_FILE_TYPES)[number];
 
 export interface ServiceSettings {
   /** Largest file accepted, in whole GB (1 GB = 1024^3 bytes). */
