@@ -20,9 +20,11 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Run alone (npm run test:unit runs the three projects one after another): the UI tests
-          // keep Vitest's 5 s limit, so no database or host process may starve them of CPU.
+          // Run alone (npm run test:unit runs the three projects one after another), so no database
+          // or host process starves the UI tests of CPU. 30 s a test: a screen test that renders,
+          // clicks and waits takes 1-4 s on a loaded 2-core machine, and only a hang should fail it.
           name: 'app',
+          testTimeout: 30_000,
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           // UI tests run in happy-dom; files touching IndexedDB Blobs say `@vitest-environment node`.
           environment: 'happy-dom',
