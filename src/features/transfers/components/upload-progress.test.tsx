@@ -43,6 +43,16 @@ describe('a row of the upload queue', () => {
     expect(screen.getByText('Uploading to Ulak: 25%')).toBeTruthy();
   });
 
+  it('says it is starting, not 0 %, until its first bytes are sent or kept on the device', async () => {
+    await renderWithProviders(
+      <UploadProgress job={job({ bytesDone: 0, bytesPerSecond: 5 * 1024 * 1024, etaSeconds: 20 })} />,
+    );
+    const starting = 'Starting: keeping a copy on this device, so the upload goes on even after a crash…';
+    expect(screen.getByText(starting)).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: starting })).toBeTruthy();
+    expect(screen.queryByText(/Uploading to Ulak: 0%/)).toBeNull();
+  });
+
   it('says it waits for its turn when queued', async () => {
     await renderWithProviders(<UploadProgress job={job({ state: 'queued', bytesDone: 0 })} />);
     expect(screen.getByText('Waiting to upload...')).toBeTruthy();

@@ -23,10 +23,13 @@ export function UploadProgress({ job }: { job: LiveJob }) {
   const { online } = useNetwork();
   const [acting, setActing] = useState(false);
   const percent = percentOf(job);
-  const label = t('transfers.uploading', { percent });
   const waitingForNetwork = job.state === 'paused' || (!online && job.state !== 'failed');
+  // No byte counts until each is sent or kept on the device (the engine holds progress back until
+  // the device's copy meets the upload): say what happens meanwhile rather than show a still 0 %.
+  const preparing = job.state === 'uploading' && !waitingForNetwork && job.bytesDone === 0 && job.size > 0;
+  const label = preparing ? t('transfers.preparing') : t('transfers.uploading', { percent });
   const rate =
-    job.state === 'uploading' && !waitingForNetwork
+    job.state === 'uploading' && !waitingForNetwork && !preparing
       ? formatRate(t, i18n.language, job.bytesPerSecond, job.etaSeconds)
       : null;
 

@@ -36,10 +36,13 @@ export function SelectedFilesList({ selection, progress, onRemove, locked }: Sel
         {selection.map((entry) => {
           const state = progress.get(entry.id);
           const percent = state === undefined ? null : percentOf(state);
-          const label = t('transfers.uploading', { percent: percent ?? 0 });
           const waitingForNetwork = state?.state === 'paused' || (!online && state !== undefined);
+          // As on Transfers: before the first byte is sent or kept on the device, say so.
+          const preparing =
+            state?.state === 'uploading' && !waitingForNetwork && state.bytesDone === 0 && state.size > 0;
+          const label = preparing ? t('transfers.preparing') : t('transfers.uploading', { percent: percent ?? 0 });
           const rate =
-            state?.state === 'uploading' && !waitingForNetwork
+            state?.state === 'uploading' && !waitingForNetwork && !preparing
               ? formatRate(t, i18n.language, state.bytesPerSecond, state.etaSeconds)
               : null;
           return (
