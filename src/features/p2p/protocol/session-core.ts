@@ -183,7 +183,7 @@ export abstract class SessionCore {
     channel.send(encodeFrame({ type: 'rejoin', publicKey: this.keys.publicKey, nonce, box }));
   }
 
-  /** A channel of this session closed (the page's own close, the network, the other page). */
+  /** A channel of the transfer closed (the page's own close, the network, the other page). */
   channelClosed(channel: FrameChannel): void {
     if (channel !== this.channel) return;
     this.channel = undefined;
@@ -303,7 +303,7 @@ export abstract class SessionCore {
     this.rejoined();
   }
 
-  /** Handshake frames on a channel that is not (yet) this session's. */
+  /** Handshake frames on a channel the transfer has not (yet) taken as its own. */
   protected abstract handshake(channel: FrameChannel, frame: Frame): void;
   /** The dialer's first connection is open. */
   protected abstract startHandshake(channel: FrameChannel): void;
