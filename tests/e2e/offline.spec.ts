@@ -77,6 +77,9 @@ test('a file added offline is queued and uploaded when the network returns, with
   // the engine has just taken the job ('uploading') and not yet found the network gone.
   const queued = await waitForJob(page, source.name, (job) => job.state === 'queued' || job.state === 'paused');
   expect(queued.parts).toEqual([]);
+  // The page keeps the file by copying it to the device (a worker of its own writes it), which on
+  // a loaded machine takes a moment after the pick: the file is queued once that copy is whole.
+  await waitForJob(page, source.name, (job) => job.resumable);
   // The page asked for a Background Sync, which the browser fires when it is online again.
   expect(
     await page.evaluate(async () => {
