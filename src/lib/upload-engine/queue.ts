@@ -104,9 +104,11 @@ export class JobQueue {
 
   /** Sleeps until `leaseEnd` (and a little more), or until woken or stopped. */
   private async waitForLeaseEnd(leaseEnd: number): Promise<void> {
-    if (this.pumpWait.signal.aborted) this.pumpWait = new AbortController();
-    const nap = this.options.sleep(Math.max(0, leaseEnd - this.options.now()) + 100, this.pumpWait.signal);
+    const wait = (this.pumpWait = new AbortController());
+    const nap = this.options.sleep(Math.max(0, leaseEnd - this.options.now()) + 100, wait.signal);
     await Promise.race([nap, this.options.wake.next]).catch(() => undefined);
+    // Woken first: end the nap's timer too, so no wait outlives the one that made it.
+    wait.abort();
   }
 
   /** Runs one job if this runner can take it; resolves to the other runner's lease end otherwise. */
