@@ -53,12 +53,27 @@ export interface PublicSettings {
   accept?: string;
   /** New uploads are refused (503 maintenance) while on; downloads keep working. */
   maintenanceMode: boolean;
+  /** The operator's contact address for the footer and the legal pages; '' shows none. */
+  contactEmail: string;
+  /** The operator's profile links (http or https) for the footer; empty shows none. */
+  socialLinks: string[];
+  /**
+   * Where POST /send's mails go: 'smtp' (a mail server takes them), 'outbox' (no SMTP_URL: they are
+   * only written to the host's DATA_DIR/outbox, nobody receives them), 'none' (no mail at all; POST
+   * /send answers 503 mail_unavailable). The API always sets it; optional only for older callers.
+   */
+  mailDelivery?: MailDelivery;
 }
+
+export const MAIL_DELIVERIES = ['smtp', 'outbox', 'none'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
 
 // ---- shares and files
 
 /** A shared file as anyone with the link sees it (GET /shares/{shareId}). */
 export interface ShareDto {
+  /** 'file' on GET /shares/{shareId} of a file; absent inside a transfer's list. */
+  kind?: 'file';
   shareId: string;
   name: string;
   size: number;
@@ -70,11 +85,61 @@ export interface ShareDto {
   viewCount: number;
 }
 
+/**
+ * A file's folder inside its transfer: relative, '/'-separated, without the file name; '' is the
+ * top level ('photos/2026' for a picked 'photos/2026/a.png'). Rules: domain/transfer-path.ts.
+ */
+export type FilePath = string;
+
+/** GET /shares/{shareId} of a file: the file, its folder and the transfer it belongs to. */
+export interface FileShareDto extends ShareDto {
+  kind: 'file';
+  path: FilePath;
+  /** The share id of the file's transfer (its one link is /s/{transferShareId}); null: none. */
+  transferShareId: string | null;
+}
+
+/** One complete file in a transfer's list. */
+export interface TransferFileDto extends ShareDto {
+  path: FilePath;
+}
+
+/**
+ * GET /shares/{shareId} of a transfer. 404 when it has no live file and none still uploading;
+ * 410 file_removed when an admin took it down.
+ */
+export interface TransferDto {
+  kind: 'transfer';
+  shareId: string;
+  /** The sender's own words, shown escaped and marked as theirs; null when they gave none. */
+  senderName: string | null;
+  message: string | null;
+  createdAt: string;
+  /** The latest expiry of its files; null while no file has completed. */
+  expiresAt: string | null;
+  /** Download all (POST /shares/{shareId}/download of the transfer) counts here, once a call. */
+  downloadCount: number;
+  viewCount: number;
+  /** Complete, live files, sorted by path then name. */
+  files: TransferFileDto[];
+  /** Files still uploading (not listed yet). */
+  pendingFiles: number;
+}
+
+/** What GET /shares/{shareId} answers: share ids of files and of transfers share one namespace. */
+export type ShareLookup = FileShareDto | TransferDto;
+
 /** A file as its owner sees it (the device that uploaded it holds its owner token). */
 export interface FileDto extends ShareDto {
   fileId: string;
   shareUrl: string;
   state: 'uploading' | 'complete';
+  // The three below are set on every answer of the API; optional only so the page's older
+  // literals still type-check.
+  path?: FilePath;
+  transferShareId?: string | null;
+  /** An admin took the file down: it cannot be downloaded; kept listed until it would have expired. */
+  takenDown?: boolean;
 }
 
 /** POST /shares/{shareId}/download. */
@@ -90,20 +155,78 @@ export interface DownloadTicket {
   expiresInSeconds: number;
 }
 
-/** A file this device uploaded, and the proof of it. */
+/** One file's presigned GET within a transfer's download. */
+export interface TransferDownloadTicket extends DownloadTicket {
+  shareId: string;
+  path: FilePath;
+  size: number;
+}
+
+/**
+ * POST /shares/{shareId}/download of a transfer: one ticket per complete file, in the list's order
+ * (path, then name). Counts one transfer download and one download of each file; takes one slot
+ * of the download-ticket rate limit, however many files.
+ */
+export interface TransferDownload {
+  tickets: TransferDownloadTicket[];
+}
+
+/** A file (or a transfer) this device uploaded, and the proof of it. */
 export interface OwnedItem {
   shareId: string;
   ownerToken: string;
 }
 
-/** POST /files/lookup: at most FILE_LIST_LIMIT items. */
+/** POST /files/lookup: at most FILE_LIST_LIMIT items, share ids of files or of transfers. */
 export interface LookupRequest {
   items: OwnedItem[];
 }
 
-/** The answer of POST /files/lookup: the caller's files that still exist, newest first. */
+/** A transfer as its sender sees it (the device holds the transfer's owner token). */
+export interface OwnedTransferDto {
+  shareId: string;
+  shareUrl: string;
+  senderName: string | null;
+  message: string | null;
+  createdAt: string;
+  /** The latest expiry of its files; null while no file has completed. */
+  expiresAt: string | null;
+  downloadCount: number;
+  viewCount: number;
+  /** An admin took the whole transfer down. */
+  takenDown: boolean;
+  /** Every file of the transfer (uploading, complete or taken down), sorted by path then name. */
+  files: FileDto[];
+}
+
+/**
+ * The answer of POST /files/lookup, newest first. A file of a transfer whose token was given is
+ * listed only under that transfer (even when its own token was not given); `files` holds the rest.
+ * Taken-down files stay, flagged, until they would have expired.
+ */
 export interface OwnedFiles {
   files: FileDto[];
+  transfers: OwnedTransferDto[];
+}
+
+// ---- transfers
+
+/** POST /transfers: what one visitor sends in one go gets one link. */
+export interface CreateTransferRequest {
+  /** At most SENDER_NAME_MAX_LENGTH characters, one line. */
+  senderName?: string;
+  /** At most TRANSFER_MESSAGE_MAX_LENGTH characters. */
+  message?: string;
+}
+
+/** 201 of POST /transfers. */
+export interface CreatedTransfer {
+  transferId: string;
+  /** /s/{shareId} lists every file of the transfer. */
+  shareId: string;
+  shareUrl: string;
+  /** Adds files (CreateUploadRequest.transfer), deletes, looks up and mails the transfer. */
+  ownerToken: string;
 }
 
 // ---- uploads
@@ -113,6 +236,13 @@ export interface CreateUploadRequest {
   name: string;
   size: number;
   type: string;
+  /**
+   * The transfer the file joins (its share id and owner token): 404 transfer_not_found, 403
+   * not_owner, 409 transfer_full past MAX_TRANSFER_FILES.
+   */
+  transfer?: OwnedItem;
+  /** The file's folder (FilePath); '' or absent is the top level. 400 invalid_path if unsafe. */
+  path?: FilePath;
 }
 
 /** The server's plan for one upload (201 of POST /uploads). */
@@ -169,6 +299,8 @@ export interface CompleteUploadRequest {
 export interface SweepResult {
   deletedFiles: number;
   abortedUploads: number;
+  /** True when another run was going on (another host's, or pg_cron's): it does this one's work. */
+  skipped?: true;
 }
 
 // ---- the send card
@@ -178,6 +310,9 @@ export interface SendRequest {
   recipients: string[];
   title?: string;
   message?: string;
+  /** Shown in the mail, quoted as the sender's; at most SENDER_NAME_MAX_LENGTH characters. */
+  senderName?: string;
+  /** Files or transfers; a transfer is mailed as its one link with its file count and size. */
   items: OwnedItem[];
   /** The mail's language ('en' | 'tr'; anything else is English). */
   language?: string;
@@ -186,8 +321,10 @@ export interface SendRequest {
 }
 
 export interface SendResult {
-  /** The addresses the mail server accepted. */
+  /** The addresses the mail server accepted (or the outbox took). */
   accepted: string[];
+  /** 'outbox': no mail server is configured; the mail was only written to the host's outbox. */
+  delivery: 'sent' | 'outbox';
 }
 
 // ---- direct transfer
@@ -250,6 +387,10 @@ export type ApiErrorCode =
   | 'file_removed'
   | 'not_owner'
   | 'too_many_files'
+  // transfers
+  | 'invalid_path'
+  | 'transfer_full'
+  | 'transfer_not_found'
   // the send card
   | 'no_files_selected'
   | 'recipients_none'
@@ -314,7 +455,7 @@ export interface PublicPageDto {
   updatedAt: string | null;
 }
 
-export const PAGE_SLUGS = ['home', 'about', 'how-it-works'] as const;
+export const PAGE_SLUGS = ['home', 'about', 'how-it-works', 'terms', 'privacy', 'cookies'] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 export const PAGE_LANGUAGES = ['en', 'tr'] as const;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];

@@ -132,3 +132,22 @@ export const NOTIFICATION_LIMIT = 20;
 /** Failed admin sign-ins allowed per client address in one window before it is refused. */
 export const ADMIN_LOGIN_MAX_ATTEMPTS = 5;
 export const ADMIN_LOGIN_WINDOW_MS = 15 * MINUTE_MS;
+
+/**
+ * Files one transfer may hold: 1000. Enough for a picked folder of photos; a bound on what one
+ * link lists, one transfer download signs and one lookup returns.
+ */
+export const MAX_TRANSFER_FILES = 1_000;
+
+/** Longest sender's name on a transfer or a mail (one line), and longest transfer message. */
+export const SENDER_NAME_MAX_LENGTH = 80;
+export const TRANSFER_MESSAGE_MAX_LENGTH = 1_000;
+
+/**
+ * A file's folder path inside a transfer: at most 512 characters and 32 folders deep, each folder
+ * name 1-255 characters (what common file systems allow for one name). Deeper or longer trees
+ * are not what people pick; the bounds keep a listing and a zip's entry names small.
+ */
+export const PATH_MAX_LENGTH = 512;
+export const PATH_MAX_SEGMENTS = 32;
+export const PATH_SEGMENT_MAX_LENGTH = 255;

@@ -52,7 +52,7 @@ export const lookupFiles: RouteHandler = async (req, ctx) => {
     }
     files.push(toFileDto(row, ctx.config));
   }
-  return json<OwnedFiles>({ files });
+  return json<OwnedFiles>({ files, transfers: [] });
 };
 
 export const deleteShare: RouteHandler = async (req, ctx, params) => {

@@ -183,5 +183,5 @@ async function sendReserved(
   }
   // Counts only: the log never keeps the recipients' addresses.
   await recordEvent(ctx, req, MAIL_SENT_EVENT, { recipients: recipients.length, files: files.length });
-  return json<SendResult>({ accepted });
+  return json<SendResult>({ accepted, delivery: ctx.mailTransport === 'outbox' ? 'outbox' : 'sent' });
 }
