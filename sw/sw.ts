@@ -5,6 +5,7 @@
 import { clientsClaim } from 'workbox-core';
 import { getShareInbox } from '@/lib/share-inbox/share-inbox';
 import { registerAppShell } from './app-shell';
+import { registerDownloadStreams } from './download-stream';
 import { registerMessages } from './messages';
 import { registerShareTarget } from './share-target';
 import { registerUploads } from './uploads';
@@ -24,9 +25,11 @@ function buildVersion(entries: typeof manifest): string {
   return hash.toString(36);
 }
 
-// Before the app shell's routes: the share target's POST is answered here, never by the network.
+// Before the app shell's routes: the share target's POST and the streamed downloads' URLs are
+// answered here, never by the network or the navigation fallback.
 const version = buildVersion(manifest);
 registerShareTarget(self, getShareInbox);
+registerDownloadStreams(self);
 registerAppShell(manifest);
 registerMessages(self, version);
 registerUploads(self, version);

@@ -1,0 +1,85 @@
+// The page's side of a download the service worker answers (sw/download-stream.ts): a writable
+// stream whose chunks go to the worker as it asks for them, and a hidden frame that opens the
+// worker's download URL so the browser saves the answer.
+import {
+  STREAM_DOWNLOAD_PATH,
+  type StreamDownloadChunk,
+  type StreamDownloadSignal,
+  type StreamDownloadStart,
+} from './stream-download-messages';
+import type { SaveRequest } from './save-target';
+
+/**
+ * How long to wait for a worker to take the page over on a first visit (default 3 s): it was
+ * registered at start and claims its pages once active, usually within a second.
+ */
+const CONTROLLER_WAIT_MS = 3_000;
+/** How long the worker has to say it is ready for the stream (default 5 s): a stopped worker starts in well under. */
+const READY_WAIT_MS = 5_000;
+
+async function controller(): Promise<ServiceWorker | null> {
+  const container = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+  if (!container) return null;
+  if (container.controller) return container.controller;
+  return new Promise((resolve) => {
+    const done = () => resolve(container.controller);
+    container.addEventListener('controllerchange', done, { once: true });
+    setTimeout(done, CONTROLLER_WAIT_MS);
+  });
+}
+
+/** A stream into a browser download of `request.fileName`, or null when no worker controls the page. */
+export async function serviceWorkerTarget(request: SaveRequest): Promise<WritableStream<Uint8Array> | null> {
+  const worker = await controller();
+  if (!worker) return null;
+  const id = crypto.randomUUID();
+  const { port1: port, port2 } = new MessageChannel();
+  let pulls = 0;
+  let onPull: (() => void) | null = null;
+  let cancelled = false;
+  const ready = new Promise<boolean>((resolve) => {
+    setTimeout(() => resolve(false), READY_WAIT_MS);
+    port.onmessage = (event: MessageEvent<StreamDownloadSignal>) => {
+      if (event.data.type === 'ready') resolve(true);
+      else if (event.data.type === 'pull') pulls += 1;
+      else cancelled = true;
+      const wake = onPull;
+      onPull = null;
+      wake?.();
+    };
+  });
+  worker.postMessage({ type: 'STREAM_DOWNLOAD', id, ...request } satisfies StreamDownloadStart, [port2]);
+  if (!(await ready)) {
+    port.close();
+    return null;
+  }
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  frame.src = `${STREAM_DOWNLOAD_PATH}${id}`;
+  document.body.append(frame);
+  const send = (message: StreamDownloadChunk, transfer: Transferable[] = []) => port.postMessage(message, transfer);
+  const finish = () => {
+    port.close();
+    // The browser has the download by now; the frame only kept its request open.
+    setTimeout(() => frame.remove(), 1_000);
+  };
+  return new WritableStream<Uint8Array>({
+    async write(chunk) {
+      while (pulls === 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
+      if (cancelled) throw new DOMException('The download was cancelled in the browser.', 'AbortError');
+      pulls -= 1;
+      // A copy only when the chunk is a view of a larger buffer; otherwise its buffer moves.
+      const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
+      send({ type: 'chunk', chunk: own }, [own.buffer]);
+    },
+    async close() {
+      while (pulls === 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
+      send({ type: 'end' });
+      finish();
+    },
+    abort() {
+      send({ type: 'abort' });
+      finish();
+    },
+  });
+}

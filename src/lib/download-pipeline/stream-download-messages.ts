@@ -1,0 +1,37 @@
+// The page hands a download's bytes to the service worker, which answers a same-origin download
+// URL with them as they come (the way StreamSaver and Send save a stream where the File System
+// Access API is missing). Shared by both sides: the page (service-worker-target.ts) and
+// sw/download-stream.ts. Bytes cross a MessagePort one chunk per request of the worker, so the
+// browser's download pace is the page's pace: nothing piles up in either memory.
+
+/** The download URLs the worker answers: this prefix, then the stream's id. */
+export const STREAM_DOWNLOAD_PATH = '/download-stream/';
+
+/** Page -> worker (with a MessagePort): a stream is coming; answer STREAM_DOWNLOAD_PATH + id with it. */
+export interface StreamDownloadStart {
+  type: 'STREAM_DOWNLOAD';
+  id: string;
+  fileName: string;
+  contentType: string;
+  /** The exact byte length when known (the browser then shows a real progress). */
+  size: number | null;
+}
+
+/** Page -> worker over the port. */
+export type StreamDownloadChunk = { type: 'chunk'; chunk: Uint8Array } | { type: 'end' } | { type: 'abort' };
+
+/** Worker -> page over the port: 'ready' once the URL answers, 'pull' for each next chunk, 'cancel' if the browser stopped reading. */
+export type StreamDownloadSignal = { type: 'ready' } | { type: 'pull' } | { type: 'cancel' };
+
+export function isStreamDownloadStart(data: unknown): data is StreamDownloadStart {
+  const start = data as Partial<StreamDownloadStart> | null;
+  return (
+    typeof start === 'object' &&
+    start !== null &&
+    start.type === 'STREAM_DOWNLOAD' &&
+    typeof start.id === 'string' &&
+    typeof start.fileName === 'string' &&
+    typeof start.contentType === 'string' &&
+    (start.size === null || typeof start.size === 'number')
+  );
+}

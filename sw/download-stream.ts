@@ -1,0 +1,107 @@
+// Answers the page's streamed downloads (a transfer's zip, a decrypted file) at a same-origin URL,
+// where the page has no File System Access API: the browser saves the answer as a download while
+// the page feeds it chunk by chunk (protocol: src/lib/download-pipeline/stream-download-messages.ts).
+import { safeDownloadName } from '@domain/file-name';
+import {
+  isStreamDownloadStart,
+  STREAM_DOWNLOAD_PATH,
+  type StreamDownloadChunk,
+  type StreamDownloadSignal,
+  type StreamDownloadStart,
+} from '@/lib/download-pipeline/stream-download-messages';
+
+/**
+ * Chunks the worker asks for ahead of the browser's reads (default 8, some 0.5-1 MiB): enough to
+ * keep the download busy between two round trips to the page, small enough to stay out of memory.
+ */
+const READ_AHEAD_CHUNKS = 8;
+/**
+ * Streams announced and not yet asked for at once (default 16): a page cannot park more than
+ * this in the worker; the oldest goes first.
+ */
+const MAX_WAITING_STREAMS = 16;
+
+interface Waiting {
+  start: StreamDownloadStart;
+  body: ReadableStream<Uint8Array>;
+}
+
+/** RFC 5987's attr-char escaping of a file name for filename*. */
+function rfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+}
+
+/** The stream the page feeds over `port`: each pull asks it for one chunk. */
+function streamFrom(port: MessagePort): ReadableStream<Uint8Array> {
+  let next: ((message: StreamDownloadChunk) => void) | null = null;
+  port.onmessage = (event: MessageEvent<StreamDownloadChunk>) => {
+    const resolve = next;
+    next = null;
+    resolve?.(event.data);
+  };
+  const ask = (signal: StreamDownloadSignal) => port.postMessage(signal);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const message = await new Promise<StreamDownloadChunk>((resolve) => {
+          next = resolve;
+          ask({ type: 'pull' });
+        });
+        if (message.type === 'chunk') controller.enqueue(message.chunk);
+        else if (message.type === 'end') {
+          controller.close();
+          port.close();
+        } else {
+          controller.error(new Error('The page stopped the download.'));
+          port.close();
+        }
+      },
+      cancel() {
+        ask({ type: 'cancel' });
+        port.close();
+      },
+    },
+    new CountQueuingStrategy({ highWaterMark: READ_AHEAD_CHUNKS }),
+  );
+}
+
+export function registerDownloadStreams(scope: ServiceWorkerGlobalScope): void {
+  const waiting = new Map<string, Waiting>();
+
+  scope.addEventListener('message', (event) => {
+    const port = event.ports[0];
+    if (!isStreamDownloadStart(event.data) || !port) return;
+    if (waiting.size >= MAX_WAITING_STREAMS) {
+      const oldest = waiting.keys().next().value;
+      if (oldest !== undefined) {
+        void waiting.get(oldest)?.body.cancel();
+        waiting.delete(oldest);
+      }
+    }
+    waiting.set(event.data.id, { start: event.data, body: streamFrom(port) });
+    port.postMessage({ type: 'ready' } satisfies StreamDownloadSignal);
+  });
+
+  // Registered before the app shell's routes, so this answer wins over its navigation fallback.
+  scope.addEventListener('fetch', (event) => {
+    const url = new URL(event.request.url);
+    if (url.origin !== scope.location.origin || !url.pathname.startsWith(STREAM_DOWNLOAD_PATH)) return;
+    const id = url.pathname.slice(STREAM_DOWNLOAD_PATH.length);
+    const found = waiting.get(id);
+    // Once: a second request for the same id (a reload) has nothing left to read.
+    waiting.delete(id);
+    if (!found) {
+      event.respondWith(new Response('This download has ended.', { status: 404 }));
+      return;
+    }
+    const { start, body } = found;
+    const headers = new Headers({
+      'Content-Type': start.contentType,
+      'Content-Disposition': `attachment; filename*=UTF-8''${rfc5987(safeDownloadName(start.fileName))}`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': 'sandbox',
+    });
+    if (start.size !== null) headers.set('Content-Length', String(start.size));
+    event.respondWith(new Response(body, { headers }));
+  });
+}
