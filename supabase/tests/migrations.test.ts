@@ -19,12 +19,14 @@ const PUBLIC_TABLES = [
   'service_status',
   'settings',
   'system_logs',
+  'transfers',
   'visitor_salts',
 ];
 const FUNCTIONS = [
   'get_daily_analytics',
   'get_recent_downloads',
   'get_top_countries',
+  'guard_share_id_namespace',
   'increment_download_count',
   'increment_view_count',
   'log_download',
@@ -143,6 +145,42 @@ describe.each(TARGETS)('migrations on %s', (target) => {
     await expect(insert(1, 'AAAA-aa3')).rejects.toThrow(/check/);
     await expect(insert(1, 'AAAAaaa4', 'complete')).rejects.toThrow(/files_complete_has_expiry/);
     await expect(insert(1, 'AAAAaaa5', 'complete', new Date().toISOString())).resolves.toEqual([]);
+  });
+
+  it('keeps file and transfer share ids in one namespace: an id taken by one is never stored for the other', async () => {
+    const hash = 'b'.repeat(64);
+    const file = (shareId: string) =>
+      db.query(
+        `insert into public.files (name, size, storage_path, share_id, owner_token_hash)
+         values ('f', 1, 'uploads/' || $1, $1, $2) returning share_id`,
+        [shareId, hash],
+      );
+    const transfer = (shareId: string) =>
+      db.query('insert into public.transfers (share_id, owner_token_hash) values ($1, $2) returning share_id', [
+        shareId,
+        hash,
+      ]);
+    expect(await file('Space001')).toEqual([{ share_id: 'Space001' }]);
+    expect(await transfer('Space001')).toEqual([]);
+    expect(await transfer('Space002')).toEqual([{ share_id: 'Space002' }]);
+    expect(await file('Space002')).toEqual([]);
+    await db.query(`insert into public.removed_shares (share_id, reason) values ('Space003', 'gone')`);
+    expect(await transfer('Space003')).toEqual([]);
+    await expect(transfer('bad/id00')).rejects.toThrow(/check/);
+    await expect(
+      db.query(`insert into public.transfers (share_id, owner_token_hash, sender_name) values ('Space004', $1, $2)`, [
+        hash,
+        'n'.repeat(81),
+      ]),
+    ).rejects.toThrow(/check/);
+    // A transfer goes only after its files: no file is left pointing nowhere.
+    const [t] = await db.query<{ id: string }>(`select id from public.transfers where share_id = 'Space002'`);
+    await db.query(
+      `insert into public.files (name, size, storage_path, share_id, owner_token_hash, transfer_id, path)
+       values ('g', 1, 'uploads/Space005/g', 'Space005', $1, $2::uuid, 'a/b')`,
+      [hash, t?.id],
+    );
+    await expect(db.query(`delete from public.transfers where share_id = 'Space002'`)).rejects.toThrow(/foreign key/);
   });
 
   it('does not schedule the sweep in the database where pg_cron is absent', async () => {
