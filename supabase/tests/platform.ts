@@ -40,6 +40,8 @@ export interface TestPlatform {
   ctx: ApiContext;
   /** http://127.0.0.1:<port>: the API under /functions/v1/api, the bucket under /storage. */
   storageOrigin: string;
+  /** The bucket's URL, which every presigned URL starts with. */
+  bucketUrl: string;
   storage: Storage | null;
   /** Warnings and errors the API logged, for asserting that failures were reported. */
   logs: { level: 'info' | 'warn' | 'error'; message: string }[];
@@ -137,6 +139,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     handler,
     ctx,
     storageOrigin,
+    bucketUrl: `${storageSettings.endpoint}/${storageSettings.bucket}/`,
     storage,
     logs,
     advanceTime: (ms) => {
