@@ -6,11 +6,16 @@ const alias = {
   '@domain': fileURLToPath(new URL('./supabase/functions/_shared/domain', import.meta.url)),
 };
 
-/** The hostile-traffic, fault and second-S3 suites (the `host` project below). */
+/**
+ * The hostile-traffic, fault and second-S3 suites, the Edge entry under Deno and several hosts on
+ * one database and bucket (the `host` project below).
+ */
 const HOST_SUITES = [
   'supabase/tests/hostile/**/*.test.ts',
   'supabase/tests/faults/**/*.test.ts',
   'supabase/tests/second-s3/**/*.test.ts',
+  'supabase/tests/edge/**/*.test.ts',
+  'supabase/tests/multi-host/**/*.test.ts',
 ];
 
 export default defineConfig({
@@ -42,6 +47,20 @@ export default defineConfig({
           globalSetup: ['supabase/tests/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The cross-engine paths in Firefox ESR and WebKitGTK (tests/engines): one host for the
+          // whole run, one browser at a time (each file starts its engine once), waits for states.
+          name: 'engines',
+          include: ['tests/engines/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/engines/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
         },
       },
       {

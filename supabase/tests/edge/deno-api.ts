@@ -1,0 +1,76 @@
+// The Edge Function entry (supabase/functions/api/index.ts) as Supabase's Edge runtime runs it: a
+// Deno process from the deno npm package, its imports resolved by deno.json's `npm:` map, serving
+// Deno.serve on the address DENO_SERVE_ADDRESS names. No Docker, no Supabase CLI in between.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { freePort } from '../free-port.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const require = createRequire(import.meta.url);
+
+/** How long the entry may take to answer its first request (a cold Deno on a loaded 2-core machine). */
+const START_TIMEOUT_MS = 120_000;
+
+export interface DenoApi {
+  /** The API's base URL, as the Edge runtime hands requests to the function: /api/<route>. */
+  api: string;
+  origin: string;
+  pid: number;
+  output(): string;
+  alive(): boolean;
+  stop(): Promise<void>;
+}
+
+/** Starts the Edge entry with `env` as its secrets (as `supabase secrets set` gives them). */
+export async function startDenoApi(env: Record<string, string>): Promise<DenoApi> {
+  const deno = path.join(path.dirname(require.resolve('deno/package.json')), 'bin.cjs');
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [deno, 'run', '-A', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        // The cache scripts/deno-check.mjs fills: the npm packages are fetched once per machine.
+        DENO_DIR: path.join(root, 'node_modules/.cache/deno'),
+        DENO_NO_UPDATE_CHECK: '1',
+        DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
+        ...env,
+      },
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = `http://127.0.0.1:${port}`;
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const stop = async () => {
+    if (alive()) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (!alive()) throw new Error(`The Deno entry exited (${child.exitCode}):\n${out}`);
+    const answered = await fetch(`${origin}/api/health`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The Deno entry did not answer within ${START_TIMEOUT_MS / 1000} s:\n${out}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { api: `${origin}/api`, origin, pid: child.pid ?? 0, output: () => out, alive, stop };
+}
