@@ -29,13 +29,15 @@ function toDto(r: Record<string, unknown>): AdminSettingsDto {
     enableAnalytics: Boolean(r.enable_analytics),
     enableNotifications: Boolean(r.enable_notifications),
     maintenanceMode: Boolean(r.maintenance_mode),
+    contactEmail: typeof r.contact_email === 'string' ? r.contact_email : '',
+    socialLinks: Array.isArray(r.social_links) ? r.social_links.map(String) : [],
     updatedAt: (r.updated_at instanceof Date ? r.updated_at : new Date(String(r.updated_at))).toISOString(),
     updatedBy: r.updated_by === null || r.updated_by === undefined ? null : String(r.updated_by),
   };
 }
 
 const COLUMNS = `max_file_size_gb, auto_delete_days, allowed_file_types, custom_file_types, enable_analytics,
-  enable_notifications, maintenance_mode, updated_at, updated_by`;
+  enable_notifications, maintenance_mode, contact_email, social_links, updated_at, updated_by`;
 
 /** The current settings (the defaults if the row is somehow missing). */
 export async function readSettings(ctx: Pick<ApiContext, 'db'>): Promise<AdminSettingsDto> {
@@ -55,13 +57,14 @@ export async function saveSettings(
 ): Promise<AdminSettingsDto> {
   const [row] = await ctx.db.query(
     `insert into public.settings as s (id, max_file_size_gb, auto_delete_days, allowed_file_types, custom_file_types,
-       enable_analytics, enable_notifications, maintenance_mode, updated_at, updated_by)
-     values (true, $1, $2, $3, $4::text::jsonb, $5, $6, $7, $8::timestamptz, $9)
+       enable_analytics, enable_notifications, maintenance_mode, contact_email, social_links, updated_at, updated_by)
+     values (true, $1, $2, $3, $4::text::jsonb, $5, $6, $7, $8, $9::text::jsonb, $10::timestamptz, $11)
      on conflict (id) do update set
        max_file_size_gb = excluded.max_file_size_gb, auto_delete_days = excluded.auto_delete_days,
        allowed_file_types = excluded.allowed_file_types, custom_file_types = excluded.custom_file_types,
        enable_analytics = excluded.enable_analytics, enable_notifications = excluded.enable_notifications,
-       maintenance_mode = excluded.maintenance_mode, updated_at = excluded.updated_at, updated_by = excluded.updated_by
+       maintenance_mode = excluded.maintenance_mode, contact_email = excluded.contact_email,
+       social_links = excluded.social_links, updated_at = excluded.updated_at, updated_by = excluded.updated_by
      returning ${COLUMNS}`,
     [
       settings.maxFileSizeGb,
@@ -71,6 +74,8 @@ export async function saveSettings(
       settings.enableAnalytics,
       settings.enableNotifications,
       settings.maintenanceMode,
+      settings.contactEmail,
+      JSON.stringify(settings.socialLinks),
       ctx.now().toISOString(),
       admin,
     ],

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The pages the admin writes (home, about, how it works), against a real database (PGlite and
+// The pages the admin writes (home, about, how it works, the legal pages), against a real database (PGlite and
 // PostgreSQL 15): only published Markdown is served, per language, and every save is logged.
 import { describe, expect, it } from 'vitest';
 import type { AdminPageDto } from '../../functions/_shared/domain/admin-api-types.ts';
@@ -33,7 +33,7 @@ describe.each(TARGETS)('admin pages on %s', (target) => {
     expect((await ok<PublicPageDto>(publicAbout('tr'))).content).toBeNull();
 
     const { pages } = await ok<{ pages: AdminPageDto[] }>(admin('GET', '/admin/pages'));
-    expect(pages).toHaveLength(6);
+    expect(pages).toHaveLength(12);
     expect(pages.find((x) => x.slug === 'about' && x.language === 'en')).toMatchObject({ status: 'published' });
     expect(pages.find((x) => x.slug === 'home' && x.language === 'tr')).toMatchObject({
       content: '',

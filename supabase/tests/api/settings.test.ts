@@ -21,6 +21,8 @@ describe('GET /settings', () => {
       allowedFileTypes: 'all',
       customFileTypes: [],
       maintenanceMode: false,
+      contactEmail: '',
+      socialLinks: [],
     } satisfies PublicSettings);
   });
 

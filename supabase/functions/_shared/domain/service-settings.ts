@@ -16,8 +16,12 @@ export interface ServiceSettings {
   enableAnalytics: boolean;
   /** On: the admin's bell lists new reports and takedowns. */
   enableNotifications: boolean;
-  /** On: new uploads are refused with 503; downloads keep working. */
+  /** On: new uploads are refused with 503; downloads and direct transfer keep working. */
   maintenanceMode: boolean;
+  /** The address the footer and the legal pages give for questions; '' shows none. */
+  contactEmail: string;
+  /** The operator's profile links (http or https), shown in the footer in this order; empty shows none. */
+  socialLinks: string[];
 }
 
 export const DEFAULT_SETTINGS: ServiceSettings = {
@@ -28,7 +32,20 @@ export const DEFAULT_SETTINGS: ServiceSettings = {
   enableAnalytics: true,
   enableNotifications: true,
   maintenanceMode: false,
+  // Empty: an install never shows an address or profile that is not its operator's.
+  contactEmail: '',
+  socialLinks: [],
 };
+
+/** Bounds of the site's contact fields. */
+export const SITE_CONTACT_BOUNDS = {
+  /** The longest address SMTP carries (RFC 5321): 254 characters. */
+  contactEmailLength: 254,
+  /** Profile links in the footer: 10 is more than a footer row holds. */
+  socialLinks: 10,
+  /** Characters of one profile link: 300 fits any real profile address. */
+  socialLinkLength: 300,
+} as const;
 
 export function maxFileBytes(settings: Pick<ServiceSettings, 'maxFileSizeGb'>): number {
   return settings.maxFileSizeGb * GIB;
@@ -118,10 +135,50 @@ export type SettingsProblem =
   | { field: keyof ServiceSettings; kind: 'type' }
   | { field: 'customFileTypes'; kind: 'entry'; entry: string }
   | { field: 'customFileTypes'; kind: 'empty' }
-  | { field: 'customFileTypes'; kind: 'too_many'; max: number };
+  | { field: 'customFileTypes' | 'socialLinks'; kind: 'too_many'; max: number }
+  | { field: 'contactEmail'; kind: 'email' }
+  | { field: 'socialLinks'; kind: 'link'; entry: string };
 
 function wholeIn(value: unknown, min: number, max: number): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+// One @, no spaces, a dot in the domain: what a mailto: link needs; the mail server judges the rest.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The contact address as stored (trimmed), or null when it is not one. */
+function contactEmailOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const email = value.trim();
+  if (email === '') return email;
+  return email.length <= SITE_CONTACT_BOUNDS.contactEmailLength && EMAIL.test(email) ? email : null;
+}
+
+/** A profile link as stored (trimmed, an absolute http or https address), or null when it is not one. */
+function socialLinkOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const link = value.trim();
+  if (link.length > SITE_CONTACT_BOUNDS.socialLinkLength || !/^https?:\/\//i.test(link)) return null;
+  return URL.canParse(link) ? link : null;
+}
+
+/** Checks the footer's contact fields; absent ones (an older client) are the defaults. */
+function checkContact(
+  input: Record<string, unknown>,
+): Pick<ServiceSettings, 'contactEmail' | 'socialLinks'> | SettingsProblem {
+  const contactEmail = contactEmailOf(input.contactEmail ?? '');
+  if (contactEmail === null) return { field: 'contactEmail', kind: 'email' };
+  const rawLinks = input.socialLinks ?? [];
+  if (!Array.isArray(rawLinks)) return { field: 'socialLinks', kind: 'type' };
+  if (rawLinks.length > SITE_CONTACT_BOUNDS.socialLinks)
+    return { field: 'socialLinks', kind: 'too_many', max: SITE_CONTACT_BOUNDS.socialLinks };
+  const socialLinks: string[] = [];
+  for (const entry of rawLinks as unknown[]) {
+    const link = socialLinkOf(entry);
+    if (link === null) return { field: 'socialLinks', kind: 'link', entry: String(entry).slice(0, 80) };
+    if (!socialLinks.includes(link)) socialLinks.push(link);
+  }
+  return { contactEmail, socialLinks };
 }
 
 /** Checks a complete settings object as the admin's form sends it; the first problem found, or the settings. */
@@ -148,6 +205,8 @@ export function validateSettings(input: Record<string, unknown>): ServiceSetting
     if (!customFileTypes.includes(normal)) customFileTypes.push(normal);
   }
   if (allowed === 'custom' && customFileTypes.length === 0) return { field: 'customFileTypes', kind: 'empty' };
+  const contact = checkContact(input);
+  if ('kind' in contact) return contact;
   return {
     maxFileSizeGb: input.maxFileSizeGb,
     autoDeleteDays: input.autoDeleteDays,
@@ -156,6 +215,7 @@ export function validateSettings(input: Record<string, unknown>): ServiceSetting
     enableAnalytics: input.enableAnalytics as boolean,
     enableNotifications: input.enableNotifications as boolean,
     maintenanceMode: input.maintenanceMode as boolean,
+    ...contact,
   };
 }
 
@@ -174,5 +234,7 @@ export function publicSettings(settings: ServiceSettings, mailFrom: string | nul
     customFileTypes: settings.customFileTypes,
     ...(accept ? { accept } : {}),
     maintenanceMode: settings.maintenanceMode,
+    contactEmail: settings.contactEmail,
+    socialLinks: settings.socialLinks,
   };
 }

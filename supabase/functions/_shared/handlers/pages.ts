@@ -1,5 +1,6 @@
-// Admin-edited Markdown of the public pages (home, about, how-it-works × en, tr). The public
-// route returns only published content; the admin routes read and save drafts too.
+// Admin-edited Markdown of the public pages (home, about, how-it-works and the legal pages × en,
+// tr). The public route returns only published content; the admin routes read and save drafts too.
+// A page with no text shows its built-in text, whatever its status: that text is then the live one.
 import type { AdminRouteHandler, RouteHandler } from '../handler-types.ts';
 import type { Db } from '../db.ts';
 import type { AdminPageDto, AdminPagesDto } from '../domain/admin-api-types.ts';
@@ -33,6 +34,11 @@ function iso(value: unknown): string | null {
   return (value instanceof Date ? value : new Date(String(value))).toISOString();
 }
 
+/** Whether a page's saved text leaves it showing its built-in text. */
+function isBuiltIn(content: string): boolean {
+  return content.trim() === '';
+}
+
 async function pageRows(db: Db, where = '', params: unknown[] = []): Promise<AdminPageDto[]> {
   const rows = await db.query<Record<string, unknown>>(
     `select slug, language, content, status, updated_at, updated_by from public.pages ${where}`,
@@ -42,7 +48,7 @@ async function pageRows(db: Db, where = '', params: unknown[] = []): Promise<Adm
     slug: r.slug as PageSlug,
     language: r.language as PageLanguage,
     content: String(r.content),
-    status: r.status === 'published' ? 'published' : 'draft',
+    status: r.status === 'published' || isBuiltIn(String(r.content)) ? 'published' : 'draft',
     updatedAt: iso(r.updated_at),
     updatedBy: r.updated_by === null ? null : String(r.updated_by),
   }));
@@ -52,10 +58,16 @@ async function pageRows(db: Db, where = '', params: unknown[] = []): Promise<Adm
 export const getPublicPage: RouteHandler = async (req, ctx, params) => {
   const { slug, language } = parsePage(params.slug, new URL(req.url).searchParams.get('lang'));
   const [row] = await pageRows(ctx.db, `where slug = $1 and language = $2 and status = 'published'`, [slug, language]);
-  return json<PublicPageDto>({ slug, language, content: row?.content ?? null, updatedAt: row?.updatedAt ?? null });
+  const content = row && !isBuiltIn(row.content) ? row.content : null;
+  return json<PublicPageDto>({
+    slug,
+    language,
+    content,
+    updatedAt: content === null ? null : (row?.updatedAt ?? null),
+  });
 };
 
-/** GET /admin/pages: all six pages, never-saved ones as empty drafts. */
+/** GET /admin/pages: every page in every language; a never-saved one is empty and published (its built-in text is live). */
 export const listAdminPages: AdminRouteHandler = async (_req, ctx) => {
   const saved = await pageRows(ctx.db);
   const pages: AdminPageDto[] = PAGE_SLUGS.flatMap((slug) =>
@@ -65,7 +77,7 @@ export const listAdminPages: AdminRouteHandler = async (_req, ctx) => {
           slug,
           language,
           content: '',
-          status: 'draft',
+          status: 'published',
           updatedAt: null,
           updatedBy: null,
         },

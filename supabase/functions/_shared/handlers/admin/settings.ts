@@ -27,9 +27,18 @@ function problemError(p: SettingsProblem): HttpError {
         field: p.field,
       });
     case 'too_many':
-      return new HttpError(400, 'invalid_setting', `The custom list may have at most ${p.max} entries.`, {
+      return new HttpError(400, 'invalid_setting', `${p.field} may have at most ${p.max} entries.`, {
         field: p.field,
         max: p.max,
+      });
+    case 'email':
+      return new HttpError(400, 'invalid_setting', 'contactEmail must be an email address, or empty.', {
+        field: p.field,
+      });
+    case 'link':
+      return new HttpError(400, 'invalid_setting', `"${p.entry}" is not an http or https address.`, {
+        field: p.field,
+        entry: p.entry,
       });
     case 'type':
       return new HttpError(400, 'invalid_setting', `${p.field} has a value of the wrong kind.`, { field: p.field });
