@@ -1,5 +1,5 @@
 // The host's one request handler: routes each request to the API, the embedded storage, the peer
-// server or the web app, and makes sure nothing a request does can end the process. A throw, a
+// server, the operator's metrics or the web app, and makes sure nothing a request does can end the process. A throw, a
 // rejected promise or a malformed URL anywhere below answers 400/500 with one log line.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -9,8 +9,10 @@ export interface HostRoutes {
   api: NodeHandler;
   storage: NodeHandler | null;
   peer: NodeHandler;
+  metrics: NodeHandler;
   web: NodeHandler;
   peerPath: string;
+  metricsPath: string;
   log: (message: string) => void;
 }
 
@@ -54,6 +56,7 @@ export function createHostHandler(routes: HostRoutes): (req: IncomingMessage, re
     if (url.startsWith('/functions/v1/')) handler = routes.api;
     else if (url.startsWith('/storage/') && routes.storage) handler = routes.storage;
     else if (url.startsWith(routes.peerPath)) handler = routes.peer;
+    else if (url.split('?')[0] === routes.metricsPath) handler = routes.metrics;
     else handler = routes.web;
     try {
       const result = handler(req, res);

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiHandler } from '../functions/_shared/api.ts';
+import { ApiMetrics } from '../functions/_shared/api-metrics.ts';
 import { ConfigError, loadServerConfig, readTrustedProxies } from '../functions/_shared/config.ts';
 import { consoleLogger, type ApiContext } from '../functions/_shared/context.ts';
 import { SWEEP_INTERVAL_MS } from '../functions/_shared/domain/constants.ts';
@@ -20,6 +21,7 @@ import { createDiskReserve, describeShortage } from './disk-reserve.ts';
 import { createHostHandler } from './host-handler.ts';
 import { sendResponse, toRequest } from './http-bridge.ts';
 import { createOutboxMailer } from './outbox-mailer.ts';
+import { createMetricsEndpoint, METRICS_PATH, readMetricsToken, storedTotals } from './metrics-endpoint.ts';
 import { loadPageRenderer } from './page-render.ts';
 import { readPeerLimits } from './peer/limits.ts';
 import { createPeerServer, PEERJS_PATH } from './peer-server.ts';
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
   const host = checkListenHost(given.HOST ?? '127.0.0.1');
   const trustedProxies = readTrustedProxies(given);
   const peerLimits = readPeerLimits(given);
+  const metricsToken = readMetricsToken(given);
   const storageMinFree = megabytes(given, 'STORAGE_MIN_FREE_MB', DEFAULT_STORAGE_MIN_FREE_MB);
   const dataDir = path.resolve(given.DATA_DIR ?? path.join(root, 'data'));
   prepareDataDir(dataDir);
@@ -179,6 +182,7 @@ async function main(): Promise<void> {
     ? await openCountryDatabase(given.GEOIP_DATABASE).catch(asHostError)
     : undefined;
   const peer = createPeerServer(server, { limits: peerLimits, trustedProxies });
+  const metrics = new ApiMetrics();
   const ctx: ApiContext = {
     config,
     db: database.db,
@@ -189,6 +193,7 @@ async function main(): Promise<void> {
     mailTransport: given.SMTP_URL ? 'smtp' : 'outbox',
     countryDatabase,
     peerServer: peer,
+    metrics,
   };
   const api = createApiHandler(ctx);
   // `npm run admin:password` writes a new hash to secrets.json; a hash from the environment wins.
@@ -204,7 +209,6 @@ async function main(): Promise<void> {
     VITE_SUPABASE_ANON_KEY: given.VITE_SUPABASE_ANON_KEY ?? config.anonKey,
     VITE_PRODUCT_NAME: given.VITE_PRODUCT_NAME ?? config.productName,
     ...(given.VITE_SUPABASE_URL ? { VITE_SUPABASE_URL: given.VITE_SUPABASE_URL } : {}),
-    ...(given.VITE_CONTACT_EMAIL ? { VITE_CONTACT_EMAIL: given.VITE_CONTACT_EMAIL } : {}),
     ...(given.VITE_PEERJS_URL ? { VITE_PEERJS_URL: given.VITE_PEERJS_URL } : {}),
   };
   // The pages may connect to the app's own origin (API, storage and peer server on this host), and
@@ -245,8 +249,17 @@ async function main(): Promise<void> {
     },
     storage: storageServer ? (req, res) => storageServer.handle(req, res) : null,
     peer: (req, res) => peer.handle(req, res),
+    metrics: createMetricsEndpoint({
+      metrics,
+      token: metricsToken,
+      trustedProxies,
+      readStoredTotals: () => storedTotals(database.db),
+      peerConnections: () => peer.connectedPeers(),
+      log,
+    }),
     web,
     peerPath: PEERJS_PATH,
+    metricsPath: METRICS_PATH,
     log,
   });
   handle = (req, res) => {
@@ -268,10 +281,12 @@ async function main(): Promise<void> {
   const sweep = async () => {
     try {
       const result = await sweepExpired(ctx);
+      metrics.sweepRan(result);
       if (result.deletedFiles || result.abortedUploads) {
         log(`Sweep: deleted ${result.deletedFiles} expired file(s), aborted ${result.abortedUploads} stale upload(s).`);
       }
     } catch (error) {
+      metrics.sweepRan(null);
       log(`Sweep failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };

@@ -1,3 +1,4 @@
+import type { ApiMetrics } from './api-metrics.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db.ts';
 import type { CountryDatabase } from './geo.ts';
@@ -26,6 +27,8 @@ export interface ApiContext {
   countryDatabase?: CountryDatabase;
   /** The PeerJS server run by this host, for the admin's System page; absent when it runs elsewhere. */
   peerServer?: { connectedPeers(): number };
+  /** Where the router and handlers count for GET /metrics; the Node host gives one, the Edge none. */
+  metrics?: ApiMetrics;
 }
 
 export const consoleLogger: Logger = {

@@ -44,11 +44,21 @@ export function noContent(): Response {
   return new Response(null, { status: 204, headers: { ...corsHeaders, 'Cache-Control': 'no-store' } });
 }
 
+/** The code of each error answer, for the router's metrics, without reading the answer's body. */
+const errorCodes = new WeakMap<Response, ApiErrorCode>();
+
 export function errorResponse(status: number, code: ApiErrorCode, message: string, params?: ApiErrorParams): Response {
   const body: ApiErrorBody = params ? { error: message, code, params } : { error: message, code };
   // A limit's wait is also said the standard way, for clients and proxies that read no body.
   const wait = params?.retryAfterSeconds;
-  return json<ApiErrorBody>(body, status, typeof wait === 'number' ? { 'Retry-After': String(wait) } : {});
+  const response = json<ApiErrorBody>(body, status, typeof wait === 'number' ? { 'Retry-After': String(wait) } : {});
+  errorCodes.set(response, code);
+  return response;
+}
+
+/** The ApiErrorCode an answer made by `errorResponse` carries. */
+export function errorCodeOf(response: Response): ApiErrorCode | undefined {
+  return errorCodes.get(response);
 }
 
 /** The largest JSON body an endpoint reads unless it says otherwise. */

@@ -96,6 +96,7 @@ export const completeUpload: RouteHandler = async (req, ctx, params) => {
   const done = await markComplete(ctx.db, row.id, now, new Date(now.getTime() + autoDeleteDays * DAY_MS));
   // Another complete of the same upload recorded it first, or a removal claimed it meanwhile.
   if (!done) return settledAnswer(ctx, row.id);
+  ctx.metrics?.uploadCompleted();
   await recordEvent(ctx, req, 'file_uploaded', { shareId: done.shareId, size: done.size, type: done.type });
   return json<FileDto>(toFileDto(done, ctx.config));
 };
