@@ -10,27 +10,28 @@ import {
 import type { SaveRequest } from './save-target';
 
 /**
- * How long to wait for a worker to take the page over on a first visit (default 3 s): it was
- * registered at start and claims its pages once active, usually within a second.
+ * How long a first visit waits for the worker to be active (default 20 s): it installs the app's
+ * files first, a few seconds on a slow link. Its download URL is a navigation, which the active
+ * worker answers even before it controls this page.
  */
-const CONTROLLER_WAIT_MS = 3_000;
+const ACTIVE_WAIT_MS = 20_000;
 /** How long the worker has to say it is ready for the stream (default 5 s): a stopped worker starts in well under. */
 const READY_WAIT_MS = 5_000;
 
-async function controller(): Promise<ServiceWorker | null> {
+async function activeWorker(): Promise<ServiceWorker | null> {
   const container = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
   if (!container) return null;
   if (container.controller) return container.controller;
-  return new Promise((resolve) => {
-    const done = () => resolve(container.controller);
-    container.addEventListener('controllerchange', done, { once: true });
-    setTimeout(done, CONTROLLER_WAIT_MS);
-  });
+  // No registration at all (a development build): no worker will come.
+  if (!(await container.getRegistration())) return null;
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), ACTIVE_WAIT_MS));
+  const registration = await Promise.race([container.ready, timeout]);
+  return registration?.active ?? null;
 }
 
 /** A stream into a browser download of `request.fileName`, or null when no worker controls the page. */
 export async function serviceWorkerTarget(request: SaveRequest): Promise<WritableStream<Uint8Array> | null> {
-  const worker = await controller();
+  const worker = await activeWorker();
   if (!worker) return null;
   const id = crypto.randomUUID();
   const { port1: port, port2 } = new MessageChannel();

@@ -1,15 +1,15 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ShareDto } from '@domain/api-types';
+import type { ShareLookup } from '@domain/api-types';
 import { isShareId } from '@domain/share-id';
 import { apiClient } from '@/lib/api/app-client';
 import { shareKeys } from '../keys';
 
 /**
- * GET shares/{shareId}. Counts a view on the server. Throws ApiError file_not_found (404) when the
- * file is gone, still uploading or expired.
+ * GET shares/{shareId}: a file or a transfer (one namespace). Counts a view on the server. Throws
+ * ApiError file_not_found (404) when it is gone, still uploading or expired.
  */
-export function getShare(shareId: string, signal?: AbortSignal): Promise<ShareDto> {
-  return apiClient.call<ShareDto>(`shares/${encodeURIComponent(shareId)}`, { signal });
+export function getShare(shareId: string, signal?: AbortSignal): Promise<ShareLookup> {
+  return apiClient.call<ShareLookup>(`shares/${encodeURIComponent(shareId)}`, { signal });
 }
 
 export function shareQueryOptions(shareId: string) {

@@ -13,6 +13,7 @@ import {
   LoadFailedScreen,
 } from './download-states';
 import { FileDownloadView } from './file-download-view';
+import { TransferDownloadView } from './transfer-download-view';
 
 /** Download page (/s/$shareId and /share/$shareId): every state of docs/product.md §2 and §8. */
 export function DownloadScreen({ shareId }: { shareId: string | undefined }) {
@@ -34,5 +35,6 @@ function SharedFile({ shareId }: { shareId: string }) {
   }
   // Metadata read a while ago (cache, an open tab) may describe a file the sweep has since deleted.
   if (isExpired(share.data.expiresAt, now)) return <FileExpiredScreen />;
+  if (share.data.kind === 'transfer') return <TransferDownloadView transfer={share.data} />;
   return <FileDownloadView share={share.data} />;
 }

@@ -15,11 +15,11 @@ import {
   IconAlertTriangle,
   IconCalendarX,
   IconDownload,
+  IconEye,
   IconFile,
   IconFlag,
   IconShieldLock,
 } from '@tabler/icons-react';
-import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
@@ -29,37 +29,33 @@ import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
 import type { ShareDto } from '@domain/api-types';
 import { useFormatDate } from '@/lib/format-date';
+import { previewKind } from '@/lib/download-pipeline/preview';
 import { isGone, useRequestDownload } from '../api/request-download';
+import { useShareUrl } from '../hooks/use-share-url';
+import { FilePreview } from './file-preview';
+import { Detail } from './detail';
+import { SenderNote } from './sender-note';
 
 // Loaded when someone opens it: the download page stays small for everyone else.
 const ReportFileDialog = lazy(() => import('./report-file-dialog').then((m) => ({ default: m.ReportFileDialog })));
 
-/** The share's link on this site: the router's origin is the page's, also when the host renders it. */
-function useShareUrl(shareId: string): string {
-  return `${useRouter().origin}/s/${shareId}`;
+export interface FileDownloadViewProps {
+  share: ShareDto;
+  /** The link shared onward: the file's own, or its transfer's when the transfer holds only it. */
+  linkShareId?: string;
+  sender?: { senderName: string | null; message: string | null };
 }
 
-function Detail({ label, value, color }: { label: string; value: string; color?: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={500} c={color}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
-
-/** The download page's normal view: what the file is, how long it stays, share it, download it. */
-export function FileDownloadView({ share }: { share: ShareDto }) {
+/** The download page's normal view: what the file is, how long it stays, download it, share it. */
+export function FileDownloadView({ share, linkShareId = share.shareId, sender }: FileDownloadViewProps) {
   const { t, i18n } = useTranslation();
   const expiry = useExpiry(share.expiresAt);
   const download = useRequestDownload(share.shareId);
   const formatDate = useFormatDate();
   const busy = download.isPending;
-  const shareUrl = useShareUrl(share.shareId);
+  const shareUrl = useShareUrl(linkShareId);
+  const [previewing, setPreviewing] = useState(false);
+  const canPreview = previewKind(share) !== null;
 
   const onDownload = () => {
     if (busy) return;
@@ -96,6 +92,35 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
             </Alert>
           )}
 
+          {sender && <SenderNote {...sender} />}
+
+          <Stack gap="xs">
+            <Button
+              size="lg"
+              fullWidth
+              onClick={onDownload}
+              data-disabled={busy || undefined}
+              aria-busy={busy}
+              leftSection={
+                busy ? <Loader size="sm" color="white" aria-hidden /> : <IconDownload size={22} aria-hidden />
+              }
+            >
+              {busy ? t('download.downloading') : t('download.download')}
+            </Button>
+            {canPreview && !previewing && (
+              <Button
+                variant="light"
+                fullWidth
+                leftSection={<IconEye size={20} aria-hidden />}
+                onClick={() => setPreviewing(true)}
+              >
+                {t('download.preview.open')}
+              </Button>
+            )}
+            {download.isError && !isGone(download.error) && <ErrorAlert>{t('download.downloadFailed')}</ErrorAlert>}
+          </Stack>
+          {previewing && <FilePreview file={share} onClose={() => setPreviewing(false)} />}
+
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
             <Detail label={t('download.details.size')} value={formatBytes(share.size, i18n.language)} />
             <Detail label={t('download.details.uploaded')} value={formatDate(share.createdAt)} />
@@ -113,22 +138,6 @@ export function FileDownloadView({ share }: { share: ShareDto }) {
           )}
 
           <ShareActions url={shareUrl} fileName={share.name} expiresAt={share.expiresAt} />
-
-          <Stack gap="xs">
-            <Button
-              size="lg"
-              fullWidth
-              onClick={onDownload}
-              data-disabled={busy || undefined}
-              aria-busy={busy}
-              leftSection={
-                busy ? <Loader size="sm" color="white" aria-hidden /> : <IconDownload size={22} aria-hidden />
-              }
-            >
-              {busy ? t('download.downloading') : t('download.download')}
-            </Button>
-            {download.isError && !isGone(download.error) && <ErrorAlert>{t('download.downloadFailed')}</ErrorAlert>}
-          </Stack>
 
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <IconShieldLock size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />

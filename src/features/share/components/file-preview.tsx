@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Group, Loader, Text } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
+import { formatBytes } from '@domain/format-bytes';
+import { requestDownload } from '@/lib/api/request-download';
+import { readTextStart, type PipelineFile } from '@/lib/download-pipeline/pipeline';
+import { imageBlob, previewKind, TEXT_PREVIEW_MAX_BYTES, type PreviewKind } from '@/lib/download-pipeline/preview';
+
+export interface PreviewedFile {
+  shareId: string;
+  name: string;
+  type: string;
+  size: number;
+  path?: string;
+}
+
+type Shown =
+  | { kind: 'image'; src: string }
+  | { kind: 'video' | 'audio'; src: string }
+  | { kind: 'text'; text: string; truncated: boolean };
+
+/** Fetches what the preview shows, through the download pipeline. */
+async function load(file: PreviewedFile, kind: PreviewKind, signal: AbortSignal): Promise<Shown> {
+  const ticket = await requestDownload(file.shareId, document.referrer, signal);
+  const piped: PipelineFile = { url: ticket.url, name: file.name, path: file.path ?? '', size: file.size };
+  if (kind === 'image') {
+    return { kind, src: URL.createObjectURL(await imageBlob({ ...piped, type: file.type }, { signal })) };
+  }
+  if (kind === 'text') return { kind, ...(await readTextStart(piped, TEXT_PREVIEW_MAX_BYTES, { signal })) };
+  // The players read the presigned URL with Range requests themselves: seeking asks for the bytes
+  // at the new position only.
+  return { kind, src: ticket.url };
+}
+
+/**
+ * A file shown in the page: an image at its own pixel size (scaled down to fit), the browser's
+ * own player for video and audio, the start of a text file as escaped text.
+ */
+export function FilePreview({ file, onClose }: { file: PreviewedFile; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const kind = previewKind(file);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!kind) return;
+    const abort = new AbortController();
+    let objectUrl: string | null = null;
+    load(file, kind, abort.signal).then(
+      (result) => {
+        if (result.kind === 'image') objectUrl = result.src;
+        if (abort.signal.aborted) return;
+        setShown(result);
+      },
+      () => {
+        if (!abort.signal.aborted) setFailed(true);
+      },
+    );
+    return () => {
+      abort.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [file, kind]);
+
+  return (
+    <Box role="region" aria-label={t('download.preview.openFile', { name: file.name })}>
+      <Group justify="flex-end" mb="xs">
+        <Button variant="subtle" size="xs" leftSection={<IconX size={14} aria-hidden />} onClick={onClose}>
+          {t('download.preview.close')}
+        </Button>
+      </Group>
+      {failed && <ErrorAlert>{t('download.preview.failed')}</ErrorAlert>}
+      {!failed && !shown && (
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm">{t('download.preview.loading')}</Text>
+        </Group>
+      )}
+      {shown?.kind === 'image' && (
+        <img src={shown.src} alt={file.name} style={{ maxWidth: '100%', height: 'auto', display: 'block' }} />
+      )}
+      {shown?.kind === 'video' && (
+        <video src={shown.src} controls preload="metadata" style={{ maxWidth: '100%', display: 'block' }}>
+          <track kind="captions" />
+        </video>
+      )}
+      {shown?.kind === 'audio' && <audio src={shown.src} controls preload="metadata" style={{ width: '100%' }} />}
+      {shown?.kind === 'text' && (
+        <>
+          <Box
+            component="pre"
+            p="sm"
+            style={{ maxHeight: '60vh', overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            bg="var(--mantine-color-default-hover)"
+          >
+            {shown.text}
+          </Box>
+          {shown.truncated && (
+            <Alert color="gray" variant="light" mt="xs">
+              {t('download.preview.truncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES, i18n.language) })}
+            </Alert>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+// What a shared file can be previewed as, and the limits of a preview. A preview never runs the
+// file: images go into an <img> (an SVG there runs no script), media into the browser's players,
+// text into a <pre> as text. Each reads its bytes through the download pipeline (pipeline.ts), so
+// a decryption stage applies to previews as it does to downloads.
+import { openFile, type PipelineFile, type PipelineOptions } from './pipeline';
+
+export type PreviewKind = 'image' | 'video' | 'audio' | 'text';
+
+/**
+ * The first bytes of a text file shown (default 256 KiB: pages of text, read in well under a
+ * second on a phone's link); the rest is for the download.
+ */
+export const TEXT_PREVIEW_MAX_BYTES = 256 * 1024;
+/**
+ * The largest image previewed (default 25 MiB: a phone camera's photo is 2-12 MiB). An image is
+ * decoded whole by the browser anyway; past this it is only downloaded.
+ */
+export const IMAGE_PREVIEW_MAX_BYTES = 25 * 1024 * 1024;
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml']);
+const TEXT_TYPES = new Set(['application/json', 'application/xml', 'application/x-yaml', 'application/javascript']);
+const TEXT_EXTENSIONS =
+  /\.(txt|md|csv|tsv|log|json|xml|ya?ml|ini|toml|conf|srt|vtt|[ch]|cpp|py|rs|go|java|[jt]sx?|css|html?|sh)$/i;
+const IMAGE_EXTENSIONS: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+};
+
+/** The image type a file is shown as: its declared one, or its extension's. */
+function imageType(type: string, name: string): string | null {
+  if (IMAGE_TYPES.has(type)) return type;
+  const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+  return IMAGE_EXTENSIONS[extension] ?? null;
+}
+
+/** How `file` previews, or null: nothing the page can show safely. */
+export function previewKind(file: { type: string; name: string; size: number }): PreviewKind | null {
+  const type = file.type.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  if (imageType(type, file.name)) return file.size <= IMAGE_PREVIEW_MAX_BYTES ? 'image' : null;
+  if (type.startsWith('video/')) return 'video';
+  if (type.startsWith('audio/')) return 'audio';
+  if (type.startsWith('text/') || TEXT_TYPES.has(type) || TEXT_EXTENSIONS.test(file.name)) return 'text';
+  return null;
+}
+
+/**
+ * An image's bytes as a Blob of its image type (the bucket serves them as plain bytes, and an
+ * SVG must be typed as one to show in an <img>), for a blob: URL.
+ */
+export async function imageBlob(file: PipelineFile & { type: string }, options: PipelineOptions = {}): Promise<Blob> {
+  const bytes = await openFile(file, options);
+  const blob = await new Response(bytes).blob();
+  return new Blob([blob], { type: imageType(file.type.toLowerCase(), file.name) ?? 'application/octet-stream' });
+}
