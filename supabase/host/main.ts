@@ -280,7 +280,8 @@ async function main(): Promise<void> {
 
   const sweep = async () => {
     try {
-      const result = await sweepExpired(ctx);
+      // Skipped when another host on this database swept within the minute, or is sweeping.
+      const result = await sweepExpired(ctx, 'timer');
       metrics.sweepRan(result);
       if (result.deletedFiles || result.abortedUploads) {
         log(`Sweep: deleted ${result.deletedFiles} expired file(s), aborted ${result.abortedUploads} stale upload(s).`);
