@@ -291,8 +291,12 @@ async function main(): Promise<void> {
       log(`Sweep failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
-  const sweepTimer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
-  void sweep();
+  // The run going on, which a stop waits for: cut off, it would leave its claim on the sweep to
+  // lapse, and every host's sweep would wait out that lease.
+  let sweeping = sweep();
+  const sweepTimer = setInterval(() => {
+    sweeping = sweep();
+  }, SWEEP_INTERVAL_MS);
 
   for (const line of describeHealth(await checkHealth(ctx))) log(line);
   log(
@@ -337,6 +341,7 @@ async function main(): Promise<void> {
     peer.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sweeping;
     await closeWeb();
     await storageServer?.close();
     const closed = await Promise.race([
