@@ -1,6 +1,9 @@
 // Files from a drop, folders included: the File list of a drop holds only the top-level entries
 // (a dropped folder shows up as an unreadable zero-byte "file"), so folders are walked through the
-// File System entries API, which every current browser supports for drops.
+// File System entries API, which every current browser supports for drops. Each file's path in the
+// drop is noted (relative-path.ts), so a dropped folder keeps its tree as a picked one does.
+
+import { noteDroppedPath } from './relative-path';
 
 function fileOf(entry: FileSystemFileEntry): Promise<File> {
   return new Promise((resolve, reject) => entry.file(resolve, reject));
@@ -11,7 +14,12 @@ function readBatch(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]
 }
 
 async function filesOf(entry: FileSystemEntry): Promise<File[]> {
-  if (entry.isFile) return [await fileOf(entry as FileSystemFileEntry)];
+  if (entry.isFile) {
+    const file = await fileOf(entry as FileSystemFileEntry);
+    // fullPath is '/folder/sub/name' from the drop's root; a file dropped alone is '/name'.
+    noteDroppedPath(file, entry.fullPath.replace(/^\/+/, '') || file.name);
+    return [file];
+  }
   if (!entry.isDirectory) return [];
   const reader = (entry as FileSystemDirectoryEntry).createReader();
   const files: File[] = [];

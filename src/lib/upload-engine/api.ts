@@ -4,6 +4,8 @@
 import {
   OWNER_TOKEN_HEADER,
   type CompleteUploadRequest,
+  type CreatedTransfer,
+  type CreateTransferRequest,
   type CreateUploadRequest,
   type CreatedUpload,
   type FileDto,
@@ -16,6 +18,7 @@ import {
 import type { ApiClient } from '@/lib/api/client';
 
 export interface UploadApi {
+  createTransfer(transfer: CreateTransferRequest, signal?: AbortSignal): Promise<CreatedTransfer>;
   createUpload(file: CreateUploadRequest, signal?: AbortSignal): Promise<CreatedUpload>;
   signParts(fileId: string, ownerToken: string, partNumbers: number[], signal?: AbortSignal): Promise<SignedParts>;
   completeUpload(fileId: string, ownerToken: string, parts: FinishedPart[], signal?: AbortSignal): Promise<FileDto>;
@@ -28,9 +31,19 @@ export function createUploadApi(client: ApiClient): UploadApi {
   const upload = (fileId: string, what: string) => `uploads/${encodeURIComponent(fileId)}/${what}`;
   const owner = (ownerToken: string) => ({ [OWNER_TOKEN_HEADER]: ownerToken });
   return {
-    createUpload: (file, signal) =>
+    createTransfer: (transfer, signal) =>
+      client.call<CreatedTransfer>('transfers', { body: transfer satisfies CreateTransferRequest, signal }),
+    createUpload: ({ name, size, type, transfer, path }, signal) =>
       client.call<CreatedUpload>('uploads', {
-        body: { name: file.name, size: file.size, type: file.type } satisfies CreateUploadRequest,
+        body: {
+          name,
+          size,
+          type,
+          ...(transfer === undefined
+            ? {}
+            : { transfer: { shareId: transfer.shareId, ownerToken: transfer.ownerToken } }),
+          ...(path === undefined || path === '' ? {} : { path }),
+        } satisfies CreateUploadRequest,
         signal,
       }),
     signParts: (fileId, ownerToken, partNumbers, signal) =>

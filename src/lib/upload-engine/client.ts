@@ -24,6 +24,8 @@ export interface JobRef {
   name: string;
   size: number;
   type: string;
+  /** The device's record of the transfer the file joins (`getOwnedTransfer`); null: none. */
+  transferId: string | null;
 }
 
 // Background Sync is not in TypeScript's DOM types.
@@ -185,18 +187,58 @@ function queueFailure(error: unknown): unknown {
   return error;
 }
 
+/** A file to queue, and its folder inside the transfer ('' or absent: the top level). */
+export interface QueuedFile {
+  file: File;
+  path?: string;
+}
+
+/** What the sender adds to a transfer: shown on the recipient's page and in the mail. */
+export interface TransferDraft {
+  senderName?: string;
+  message?: string;
+}
+
 /**
  * Stores the files as upload jobs and starts them. Resolves once every job is recorded, not when
  * the uploads end: follow them with `subscribeUploads` or `waitForUpload`. The copies of the files
  * are written meanwhile; from then on an upload survives a reload, a crash, a closed tab.
+ * `transfer`: the files go as one transfer, with one link; the device's record of it is written
+ * first, and the runner creates it on the server with the first file (`getOwnedTransfer` of the
+ * refs' `transferId` has its link then).
  */
-export async function enqueueUploads(files: File[]): Promise<JobRef[]> {
+export async function enqueueUploads(
+  files: readonly (File | QueuedFile)[],
+  { transfer }: { transfer?: TransferDraft } = {},
+): Promise<JobRef[]> {
   void askPersistentStorage().catch(() => undefined);
   const store = getUploadStore();
+  const transferId = transfer === undefined ? null : crypto.randomUUID();
+  if (transferId !== null) {
+    await store
+      .putTransfer({
+        id: transferId,
+        shareId: null,
+        shareUrl: null,
+        ownerToken: null,
+        senderName: transfer?.senderName?.trim() || null,
+        message: transfer?.message?.trim() || null,
+        createdAt: Date.now(),
+      })
+      .catch((error: unknown) => {
+        throw queueFailure(error);
+      });
+  }
   const refs: JobRef[] = [];
   const handed: HandedFile[] = [];
-  for (const file of files) {
-    const job = newJobRecord(file, crypto.randomUUID(), Date.now());
+  for (const entry of files) {
+    const { file, path = '' } = entry instanceof Blob ? { file: entry } : entry;
+    const job = newJobRecord(
+      file,
+      crypto.randomUUID(),
+      Date.now(),
+      transferId === null ? undefined : { id: transferId, path },
+    );
     const { recorded, copied } = store.add(job, file, openOpfsCopyWriter);
     // Without the copy (no room left for it, say) the upload still runs from the handed bytes, but
     // cannot resume after the browser closes: the next runner fails it as 'file_missing'.
@@ -205,7 +247,7 @@ export async function enqueueUploads(files: File[]): Promise<JobRef[]> {
       throw queueFailure(error);
     });
     announce({ type: 'upload:state', job: summarizeJob(job) });
-    refs.push({ jobId: job.id, name: job.name, size: job.size, type: job.type });
+    refs.push({ jobId: job.id, name: job.name, size: job.size, type: job.type, transferId });
     handed.push({ jobId: job.id, blob: file });
   }
   initUploads();

@@ -48,6 +48,35 @@ export interface UploadJobRecord {
   leaseUntil: number;
   /** The device's copy of the bytes (absent in records of earlier versions: see `getBytes`). */
   copy?: DeviceCopyState;
+  /**
+   * The transfer the file joins (absent: it has a link of its own only, as in records of earlier
+   * versions): the id of its OwnedTransferRecord, and the file's folder inside it ('' = top level).
+   */
+  transfer?: JobTransfer;
+}
+
+/** Where a job's file goes in a transfer; sent with POST /uploads once the transfer exists. */
+export interface JobTransfer {
+  /** The OwnedTransferRecord's id (made on this device; not the transfer's share id). */
+  id: string;
+  path: string;
+}
+
+/**
+ * A transfer this device sends: made on the device when the files are picked, created on the
+ * server by the runner that uploads its first file (`shareId` and the owner token are null until
+ * then), and kept after the upload so Transfers can list, mail and delete it.
+ */
+export interface OwnedTransferRecord {
+  id: string;
+  shareId: string | null;
+  shareUrl: string | null;
+  ownerToken: string | null;
+  /** Sent with POST /transfers: the recipient's page and the mail show them. */
+  senderName: string | null;
+  message: string | null;
+  /** ms since epoch. */
+  createdAt: number;
 }
 
 /** Proof that this device uploaded a file: kept after the upload so Transfers can list and delete it. */
@@ -58,6 +87,8 @@ export interface OwnedFileRecord {
   name: string;
   /** ms since epoch. */
   createdAt: number;
+  /** The device's record of the transfer the file is in (OwnedTransferRecord); absent: none. */
+  transferId?: string;
 }
 
 /**
@@ -97,8 +128,10 @@ export function newJobRecord(
   file: { name: string; type: string; size: number },
   id: string,
   now: number,
+  transfer?: JobTransfer,
 ): UploadJobRecord {
   return {
+    ...(transfer === undefined ? {} : { transfer }),
     id,
     name: file.name,
     type: file.type,
@@ -129,5 +162,7 @@ export function summarizeJob(job: UploadJobRecord): UploadJobSummary {
     failure: job.failure ?? null,
     createdAt: job.createdAt,
     file: job.file,
+    transferId: job.transfer?.id ?? null,
+    path: job.transfer?.path ?? '',
   };
 }

@@ -16,6 +16,7 @@ import type { UploadEvent } from './protocol';
 import { abortError, meansStartOver, RunRetries, type RetryPolicy } from './retry';
 import { RunProgress } from './run-progress';
 import type { UploadStore } from './store';
+import { transferFor } from './transfer-create';
 
 /** What a run needs of its engine: the engine's options, their defaults applied. */
 export interface RunContext {
@@ -144,11 +145,20 @@ export class JobRun {
     });
   }
 
-  /** Creates the upload on the server and records it, and its owner record, on the device. */
+  /**
+   * Creates the upload on the server (in its transfer, which the first file of a batch creates) and
+   * records it, and its owner record, on the device.
+   */
   private async create(job: UploadJobRecord): Promise<{ job: UploadJobRecord; urls: PartUrls }> {
     const { api, store, now } = this.ctx;
-    const created = await this.retries.retrying(() =>
-      api.createUpload({ name: job.name, size: job.size, type: job.type }, this.signal),
+    const retrying = <T>(call: () => Promise<T>) => this.retries.retrying(call);
+    const transfer =
+      job.transfer === undefined ? undefined : await transferFor(job.transfer.id, this.ctx, retrying, this.signal);
+    const created = await retrying(() =>
+      api.createUpload(
+        { name: job.name, size: job.size, type: job.type, transfer, path: job.transfer?.path },
+        this.signal,
+      ),
     );
     // The first parts' URLs are asked for while the new upload is recorded on this device.
     const urls = this.partUrls(created);
@@ -179,6 +189,7 @@ export class JobRun {
       fileId: created.fileId,
       name: stored.name,
       createdAt: stored.createdAt,
+      ...(stored.transfer === undefined ? {} : { transferId: stored.transfer.id }),
     });
     this.ctx.emit({ type: 'upload:state', job: summarizeJob(stored) });
     return { job: stored, urls };

@@ -49,6 +49,10 @@ export interface UploadJobSummary {
   createdAt: number;
   /** The completed file, when state is 'done'. */
   file: FileDto | null;
+  /** The id of the device's record of the transfer the file joins (OwnedTransferRecord); null: none. */
+  transferId: string | null;
+  /** The file's folder inside its transfer; '' = top level. */
+  path: string;
 }
 
 export interface UploadProgress {

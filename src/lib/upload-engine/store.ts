@@ -1,17 +1,19 @@
 // The upload store: the one handle on the upload database the engine is given, its jobs
-// (job-store.ts) and the owner records their uploads leave (owned-files.ts). The database itself,
+// (job-store.ts), the owner records their uploads leave (owned-files.ts) and the transfers they
+// join (owned-transfers.ts). The database itself,
 // its versions and upgrades are upload-db.ts.
 
 import { COPY_CHUNK_BYTES } from './device-copy/copy-writer';
 import { jobStoreIn, type JobStore } from './job-store';
 import { ownedFilesIn, type OwnedFileStore } from './owned-files';
+import { ownedTransfersIn, type OwnedTransferStore } from './owned-transfers';
 import { UNFINISHED_STATES } from './protocol';
 import { connectUploadDb, originUploadDb, UPLOAD_DB_NAME, type UploadDbConnection } from './upload-db';
 
-export type UploadStore = JobStore & OwnedFileStore;
+export type UploadStore = JobStore & OwnedFileStore & OwnedTransferStore;
 
 function uploadStoreIn(db: UploadDbConnection, copyChunkBytes: number): UploadStore {
-  return { ...jobStoreIn(db, copyChunkBytes), ...ownedFilesIn(db) };
+  return { ...jobStoreIn(db, copyChunkBytes), ...ownedFilesIn(db), ...ownedTransfersIn(db) };
 }
 
 /**

@@ -10,7 +10,7 @@ import { UPLOAD_DB_NAME, UPLOAD_DB_VERSION } from './upload-db';
 
 describe('the upload database', () => {
   it('keeps its name and version, so the uploads queued on a device survive an update of the app', () => {
-    expect([UPLOAD_DB_NAME, UPLOAD_DB_VERSION]).toEqual(['ulak', 3]);
+    expect([UPLOAD_DB_NAME, UPLOAD_DB_VERSION]).toEqual(['ulak', 4]);
   });
 
   it('keeps queued uploads of versions 1 and 2 (a whole copy of the file) across the upgrades', async () => {

@@ -7,7 +7,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { SharedItemRecord } from '@/lib/share-inbox/shared-item';
 import type { StoredChunk } from './device-copy/stored-bytes';
-import type { OwnedFileRecord, UploadJobRecord } from './job-record';
+import type { OwnedFileRecord, OwnedTransferRecord, UploadJobRecord } from './job-record';
 
 export const UPLOAD_DB_NAME = 'ulak';
 // 2: adds sharedItems (files another app shared to us through the Web Share Target), and moves
@@ -19,12 +19,16 @@ export const UPLOAD_DB_NAME = 'ulak';
 //    (see the job store's `add`): Blobs then, ArrayBuffers now, where the origin private file
 //    system cannot hold the copy. jobBlobs stays: it holds the whole copies written by version 2 of
 //    the app, for jobs queued before the update (or by a tab of that version still open).
-export const UPLOAD_DB_VERSION = 3;
+// 4: adds ownedTransfers, the transfers this device sends (what was picked in one go has one
+//    link): the runner that uploads the first of its files creates it on the server, with or
+//    without a page open, and keeps its owner token here.
+export const UPLOAD_DB_VERSION = 4;
 export const JOBS = 'uploadJobs';
 export const BLOBS = 'jobBlobs';
 export const CHUNKS = 'jobChunks';
 export const OWNED = 'ownedFiles';
 export const SHARED = 'sharedItems';
+export const TRANSFERS = 'ownedTransfers';
 
 export interface UploadDb extends DBSchema {
   [JOBS]: { key: string; value: UploadJobRecord };
@@ -33,6 +37,7 @@ export interface UploadDb extends DBSchema {
   [CHUNKS]: { key: [string, number]; value: StoredChunk };
   [OWNED]: { key: string; value: OwnedFileRecord };
   [SHARED]: { key: string; value: SharedItemRecord };
+  [TRANSFERS]: { key: string; value: OwnedTransferRecord };
 }
 
 /** The database, opened on first use and again after a newer version of the app closed it. */
@@ -89,6 +94,7 @@ function openAtVersion(
       if (!database.objectStoreNames.contains(SHARED)) database.createObjectStore(SHARED, { keyPath: 'id' });
       if (!database.objectStoreNames.contains(BLOBS)) database.createObjectStore(BLOBS);
       if (!database.objectStoreNames.contains(CHUNKS)) database.createObjectStore(CHUNKS);
+      if (!database.objectStoreNames.contains(TRANSFERS)) database.createObjectStore(TRANSFERS, { keyPath: 'id' });
       if (oldVersion === 1) {
         // Version 1 kept the Blob in the job record: move it out, so uploads queued before the
         // update go on.

@@ -41,7 +41,8 @@ export function useUploadShared() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (items: readonly SharedItemRecord[]) => {
-      const refs = await enqueueUploads(toFiles(items));
+      // What was shared in one go is one transfer, with one link.
+      const refs = await enqueueUploads(toFiles(items), { transfer: {} });
       const inbox = getShareInbox();
       await Promise.all(items.map((item) => inbox.delete(item.id)));
       return refs.length;

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { OWNER_TOKEN_HEADER, type FileDto } from '@domain/api-types';
+import { OWNER_TOKEN_HEADER } from '@domain/api-types';
 import { apiClient } from '@/lib/api/app-client';
 import { ApiError } from '@/lib/api/client';
 import { localFailure } from '@/lib/api/failure';
 import { forgetOwnedFile, getOwnerToken } from '@/lib/upload-engine/owned-files';
 import { transfersKeys } from '../keys';
+import type { MyTransfers } from './get-my-files';
 
 /**
  * DELETE shares/{shareId} with this device's owner token, then forgets the owner record. A file the
@@ -32,8 +33,17 @@ export function useDeleteFile() {
     mutationFn: (shareId: string) => deleteFile(shareId),
     onSuccess: async (_result, shareId) => {
       // The row goes at once; the refetch then confirms against the server.
-      queryClient.setQueryData<FileDto[]>(transfersKeys.list(), (files) =>
-        files?.filter((file) => file.shareId !== shareId),
+      queryClient.setQueryData<MyTransfers>(transfersKeys.list(), (list) =>
+        list === undefined
+          ? list
+          : {
+              ...list,
+              files: list.files.filter((file) => file.shareId !== shareId),
+              transfers: list.transfers.map((transfer) => ({
+                ...transfer,
+                files: transfer.files.filter((file) => file.shareId !== shareId),
+              })),
+            },
       );
       await queryClient.invalidateQueries({ queryKey: transfersKeys.all });
     },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { HintTooltip } from '@/components/hint-tooltip';
@@ -11,6 +11,7 @@ import type { FileDto } from '@domain/api-types';
 import { useDeleteFile } from '../api/delete-file';
 import type { TransferItem } from '../utils/merge-transfers';
 import { FileTypeIcon } from '@/components/file-type-icon';
+import { ConfirmDelete } from './confirm-delete';
 import { UploadProgress } from './upload-progress';
 
 function ExpiryText({ expiresAt }: { expiresAt: string | null }) {
@@ -31,34 +32,60 @@ function ExpiryText({ expiresAt }: { expiresAt: string | null }) {
   );
 }
 
+/** The file's name with its folder in the transfer ('photos/2026/a.png'). */
+function pathName(file: { name: string; path?: string }): string {
+  return file.path ? `${file.path}/${file.name}` : file.name;
+}
+
+/** An operator took the file (or its transfer) down: said in place of its link. */
+export function TakenDownNotice({ transfer = false }: { transfer?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap" c="red" role="status" align="flex-start">
+      <IconBan size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+      <Text size="sm" c="red" fw={600}>
+        {transfer ? t('transfers.takenDownTransfer') : t('transfers.takenDown')}
+      </Text>
+    </Group>
+  );
+}
+
 function FileActions({ file, extra }: { file: FileDto; extra?: ReactNode }) {
   const { t } = useTranslation();
   const remove = useDeleteFile();
+  const name = pathName(file);
   const deleteButton = (
-    <HintTooltip label={t('transfers.delete')}>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        size="lg"
-        loading={remove.isPending}
-        disabled={remove.isPending}
-        onClick={() => remove.mutate(file.shareId)}
-        aria-label={t('transfers.deleteAria', { name: file.name })}
-      >
-        <IconTrash size={18} aria-hidden />
-      </ActionIcon>
-    </HintTooltip>
-  );
-  return (
-    <Stack gap={4} align="flex-end">
-      {file.state === 'complete' ? (
-        <ShareActions url={file.shareUrl} fileName={file.name} expiresAt={file.expiresAt} variant="compact">
-          {extra}
-          {deleteButton}
-        </ShareActions>
-      ) : (
-        deleteButton
+    <ConfirmDelete
+      name={name}
+      detail={t('transfers.confirm.fileDetail')}
+      onConfirm={() => remove.mutate(file.shareId)}
+      trigger={(open) => (
+        <HintTooltip label={t('transfers.delete')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            loading={remove.isPending}
+            disabled={remove.isPending}
+            onClick={open}
+            aria-label={t('transfers.deleteAria', { name })}
+            aria-haspopup="dialog"
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </HintTooltip>
       )}
+    />
+  );
+  const live = file.state === 'complete' && file.takenDown !== true;
+  // Wrapped: a phone's row has no room for the share icons, the send button and delete in one line.
+  return (
+    <Stack gap={4} align="flex-end" style={{ maxWidth: '100%' }}>
+      <Group gap={4} wrap="wrap" justify="flex-end">
+        {live && <ShareActions url={file.shareUrl} fileName={name} expiresAt={file.expiresAt} variant="compact" />}
+        {live && extra}
+        {deleteButton}
+      </Group>
       {remove.isError && (
         <Text size="xs" c="red" role="alert">
           {t('transfers.deleteFailed', { error: describeError(t, remove.error) })}
@@ -79,10 +106,11 @@ export interface TransferRowProps {
 /** One file of Transfers: type icon, name, size, time left (or upload progress), and its actions. */
 export function TransferRow({ item, onOpen, fileActions }: TransferRowProps) {
   const { t, i18n } = useTranslation();
-  const name = item.kind === 'file' ? item.file.name : item.job.name;
+  const name = item.kind === 'file' ? pathName(item.file) : pathName(item.job);
   const size = item.kind === 'file' ? item.file.size : item.job.size;
   const type = item.kind === 'file' ? item.file.type : item.job.type;
   const complete = item.kind === 'file' && item.file.state === 'complete';
+  const takenDown = item.kind === 'file' && item.file.takenDown === true;
 
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={name}>
@@ -90,7 +118,7 @@ export function TransferRow({ item, onOpen, fileActions }: TransferRowProps) {
         <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: '1 1 14rem' }}>
           <FileTypeIcon type={type} />
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            {item.kind === 'file' && complete && onOpen ? (
+            {item.kind === 'file' && complete && !takenDown && onOpen ? (
               <UnstyledButton onClick={() => onOpen(item.file)} aria-haspopup="dialog" style={{ minWidth: 0 }}>
                 <Text fw={600} truncate="end" td="underline" style={{ textDecorationStyle: 'dotted' }}>
                   {name}
@@ -106,14 +134,20 @@ export function TransferRow({ item, onOpen, fileActions }: TransferRowProps) {
                 {formatBytes(size, i18n.language)}
               </Text>
               {item.kind === 'file' &&
-                (complete ? (
-                  <ExpiryText expiresAt={item.file.expiresAt} />
+                (takenDown ? null : complete ? (
+                  <>
+                    <ExpiryText expiresAt={item.file.expiresAt} />
+                    <Text size="sm" c="dimmed">
+                      {t('transfers.downloads', { count: item.file.downloadCount })}
+                    </Text>
+                  </>
                 ) : (
                   <Text size="sm" c="dimmed">
                     {t('transfers.unfinished')}
                   </Text>
                 ))}
             </Group>
+            {takenDown && <TakenDownNotice />}
           </Stack>
         </Group>
         {item.kind === 'file' && (

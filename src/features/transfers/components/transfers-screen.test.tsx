@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FileDto } from '@domain/api-types';
+import type { FileDto, OwnedTransferDto } from '@domain/api-types';
 import { newJobRecord, type UploadJobRecord } from '@/lib/upload-engine/job-record';
 import { listOwnedFiles } from '@/lib/upload-engine/owned-files';
 import { getUploadStore } from '@/lib/upload-engine/store';
@@ -28,6 +28,7 @@ async function own(file: FileDto, ownerToken = `token-${file.shareId}`) {
 beforeEach(async () => {
   for (const job of await store.list()) await store.delete(job.id);
   for (const owned of await store.listOwnedFiles()) await store.deleteOwnedFile(owned.shareId);
+  for (const transfer of await store.listTransfers()) await store.deleteTransfer(transfer.id);
 });
 
 describe('Transfers', () => {
@@ -44,7 +45,8 @@ describe('Transfers', () => {
     await renderRoute('/upload');
     expect(await screen.findByText('No files uploaded yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upload files from Home' })).toHaveAttribute('href', '/');
-    expect(calls).toEqual([]);
+    // The footer reads the settings; this device's list needs no call.
+    expect(calls.filter((call) => call.url.endsWith('/files/lookup'))).toEqual([]);
   });
 
   it('lists the files newest first with size and time left; gone files are forgotten', async () => {
@@ -58,7 +60,7 @@ describe('Transfers', () => {
     const newer = fileDto('Newer222', { name: 'notes.txt' });
     const gone = fileDto('Gone3333', { createdAt: new Date(Date.now() - 80 * HOUR_MS).toISOString() });
     for (const file of [older, newer, gone]) await own(file);
-    const calls = stubApi(() => jsonResponse(200, { files: [newer, older] }));
+    const calls = stubApi(() => jsonResponse(200, { transfers: [], files: [newer, older] }));
 
     await renderRoute('/upload');
     const list = await screen.findByRole('list', { name: 'Your files' });
@@ -70,9 +72,10 @@ describe('Transfers', () => {
     expect(within(rows[1] as HTMLElement).getByText('3 MB')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('22 hours left')).toBeInTheDocument();
 
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ method: 'POST', url: 'http://127.0.0.1:54321/functions/v1/api/files/lookup' });
-    expect((calls[0]?.body as { items: unknown[] }).items).toEqual([
+    const lookups = calls.filter((call) => call.url.endsWith('/files/lookup'));
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]).toMatchObject({ method: 'POST', url: 'http://127.0.0.1:54321/functions/v1/api/files/lookup' });
+    expect((lookups[0]?.body as { items: unknown[] }).items).toEqual([
       { shareId: 'Newer222', ownerToken: 'token-Newer222' },
       { shareId: 'Older111', ownerToken: 'token-Older111' },
       { shareId: 'Gone3333', ownerToken: 'token-Gone3333' },
@@ -88,11 +91,15 @@ describe('Transfers', () => {
     let release: (response: Response) => void = () => {};
     const calls = stubApi((call) => {
       if (call.method === 'DELETE') return new Promise<Response>((resolve) => (release = resolve));
-      return jsonResponse(200, { files: calls.some((c) => c.method === 'DELETE') ? [] : [file] });
+      return jsonResponse(200, { transfers: [], files: calls.some((c) => c.method === 'DELETE') ? [] : [file] });
     });
     const { user } = await renderRoute('/upload');
     const button = await screen.findByRole('button', { name: 'Delete old.pdf' });
     await user.click(button);
+    // It asks first; Delete in the question deletes.
+    const question = await screen.findByRole('dialog', { name: 'Delete old.pdf?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(question).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(button).toBeDisabled());
     release(new Response(null, { status: 204 }));
 
@@ -110,10 +117,13 @@ describe('Transfers', () => {
     stubApi((call) =>
       call.method === 'DELETE'
         ? jsonResponse(403, { error: 'Only the device that uploaded this file can delete it.', code: 'not_owner' })
-        : jsonResponse(200, { files: [file] }),
+        : jsonResponse(200, { transfers: [], files: [file] }),
     );
     const { user } = await renderRoute('/upload');
     await user.click(await screen.findByRole('button', { name: 'Delete kept.pdf' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete kept.pdf?' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(
       await screen.findByText('Could not delete: Only the device that uploaded this file can do this.'),
     ).toBeInTheDocument();
@@ -135,7 +145,7 @@ describe('Transfers', () => {
       const { recorded, copied } = store.add(job, new Blob(['x']));
       await Promise.all([recorded, copied]);
     }
-    stubApi(() => jsonResponse(200, { files: [] }));
+    stubApi(() => jsonResponse(200, { transfers: [], files: [] }));
     await renderRoute('/upload');
 
     const movie = await screen.findByRole('listitem', { name: 'movie.mp4' });
@@ -151,12 +161,56 @@ describe('Transfers', () => {
   it('opens a file’s details from its row', async () => {
     const file = fileDto('Preview1', { name: 'photo.png', type: 'image/png' });
     await own(file);
-    stubApi(() => jsonResponse(200, { files: [file] }));
+    stubApi(() => jsonResponse(200, { transfers: [], files: [file] }));
     const { user } = await renderRoute('/upload');
     await user.click(await screen.findByRole('button', { name: 'photo.png' }));
-    const dialog = await screen.findByRole('dialog', { name: 'File details' });
+    const dialog = await screen.findByRole('dialog', { name: 'File details' }, { timeout: 10_000 });
     expect(within(dialog).getByText('image/png')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'http://ulak.test/s/Preview1' })).toBeInTheDocument();
     expect(within(dialog).getByText('2')).toBeInTheDocument();
+  });
+
+  it('shows a transfer as one group: its link, its files with their folders and downloads, a take-down said', async () => {
+    await store.putTransfer({
+      id: 'local-1',
+      shareId: 'Trans123',
+      shareUrl: 'http://ulak.test/s/Trans123',
+      ownerToken: 'transfer-token',
+      senderName: null,
+      message: null,
+      createdAt: Date.now(),
+    });
+    const kept = {
+      ...fileDto('Kept1234', { name: 'a.png', downloadCount: 3 }),
+      path: 'photos',
+      transferShareId: 'Trans123',
+    };
+    const gone = { ...fileDto('Gone1234', { name: 'b.txt' }), path: '', transferShareId: 'Trans123', takenDown: true };
+    const transfer: OwnedTransferDto = {
+      shareId: 'Trans123',
+      shareUrl: 'http://ulak.test/s/Trans123',
+      senderName: null,
+      message: null,
+      createdAt: new Date().toISOString(),
+      expiresAt: kept.expiresAt,
+      downloadCount: 2,
+      viewCount: 5,
+      takenDown: false,
+      files: [kept, gone],
+    };
+    const calls = stubApi(() => jsonResponse(200, { transfers: [transfer], files: [] }));
+    await renderRoute('/upload');
+
+    const group = await screen.findByRole('listitem', { name: 'Transfer of 2 files' });
+    expect(within(group).getByRole('link', { name: 'http://ulak.test/s/Trans123' })).toBeInTheDocument();
+    expect(within(group).getByText(/downloaded whole 2 times/)).toBeInTheDocument();
+    const row = within(group).getByRole('listitem', { name: 'photos/a.png' });
+    expect(within(row).getByText('3 downloads')).toBeInTheDocument();
+    const takenDown = within(group).getByRole('listitem', { name: 'b.txt' });
+    expect(takenDown).toHaveTextContent('Taken down by the operator of this service');
+    const lookup = calls.find((call) => call.url.endsWith('/files/lookup'));
+    expect((lookup?.body as { items: unknown[] }).items).toEqual([
+      { shareId: 'Trans123', ownerToken: 'transfer-token' },
+    ]);
   });
 });

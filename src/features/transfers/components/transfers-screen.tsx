@@ -9,9 +9,10 @@ import { EmptyState, LoadingState } from '@/components/screen-states';
 import { describeError } from '@/lib/api/failure';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { FileDto } from '@domain/api-types';
-import { useMyFiles } from '../api/get-my-files';
+import { NO_TRANSFERS, useMyFiles } from '../api/get-my-files';
 import { useUploadJobs } from '../hooks/use-upload-jobs';
-import { mergeTransfers } from '../utils/merge-transfers';
+import { groupTransfers } from '../utils/merge-transfers';
+import { TransferGroup } from './transfer-group';
 import { TransferRow } from './transfer-row';
 
 // The preview dialog (Mantine's modal stack) loads with the first preview, not with the list.
@@ -25,14 +26,16 @@ export interface TransfersScreenProps {
   fileActions?: (file: FileDto) => ReactNode;
 }
 
-/** Transfers (/upload): this device's uploads, finished and under way, newest first. */
+/** Transfers (/upload): this device's transfers and uploads, finished and under way, newest first. */
 export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
   const { t } = useTranslation();
   const files = useMyFiles();
   const jobs = useUploadJobs();
   const [preview, setPreview] = useState<FileDto | null>(null);
   const previewed = useOpenedOnce(preview !== null);
-  const items = mergeTransfers(files.data ?? [], jobs);
+  // A list saved by an earlier version (an array of files) is not this shape: shown as empty until fetched.
+  const data = files.data !== undefined && 'transfers' in files.data ? files.data : NO_TRANSFERS;
+  const items = groupTransfers(data, jobs);
 
   let content;
   if (files.isPending && items.length === 0) {
@@ -66,9 +69,13 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
   } else {
     content = (
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('transfers.listLabel')}>
-        {items.map((item) => (
-          <TransferRow key={item.key} item={item} onOpen={setPreview} fileActions={fileActions} />
-        ))}
+        {items.map((item) =>
+          item.kind === 'transfer' ? (
+            <TransferGroup key={item.key} group={item} onOpen={setPreview} fileActions={fileActions} />
+          ) : (
+            <TransferRow key={item.key} item={item} onOpen={setPreview} fileActions={fileActions} />
+          ),
+        )}
       </Stack>
     );
   }

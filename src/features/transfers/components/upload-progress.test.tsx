@@ -21,6 +21,8 @@ function job(overrides: Partial<LiveJob>): LiveJob {
     failure: null,
     createdAt: 0,
     file: null,
+    transferId: null,
+    path: '',
     ...overrides,
   };
 }

@@ -34,6 +34,8 @@ function job(jobId: string, createdAt: number, state: UploadJobSummary['state'],
     failure: null,
     createdAt,
     file: null,
+    transferId: null,
+    path: '',
   };
 }
 

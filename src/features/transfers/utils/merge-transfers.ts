@@ -1,6 +1,7 @@
 import { FILE_LIST_LIMIT } from '@domain/constants';
-import type { FileDto } from '@domain/api-types';
+import type { FileDto, OwnedTransferDto } from '@domain/api-types';
 import type { UploadJobSummary } from '@/lib/upload-engine/protocol';
+import type { MyTransfers } from '../api/get-my-files';
 
 /** A job as the queue shows it: its summary plus the engine's last speed and time-left estimate. */
 export type LiveJob = UploadJobSummary & {
@@ -19,7 +20,11 @@ export type TransferItem =
  * exists); an unfinished one replaces the server's 'uploading' row of the same share id, because
  * only the engine knows its progress.
  */
-export function mergeTransfers(files: readonly FileDto[], jobs: readonly LiveJob[]): TransferItem[] {
+export function mergeTransfers(
+  files: readonly FileDto[],
+  jobs: readonly LiveJob[],
+  limit: number = FILE_LIST_LIMIT,
+): TransferItem[] {
   const unfinished = jobs.filter((job) => job.state !== 'done' && job.state !== 'cancelled');
   const inFlight = new Set(unfinished.flatMap((job) => (job.shareId === null ? [] : [job.shareId])));
   const items: TransferItem[] = [
@@ -38,5 +43,72 @@ export function mergeTransfers(files: readonly FileDto[], jobs: readonly LiveJob
         file,
       })),
   ];
-  return items.sort((a, b) => b.createdAt - a.createdAt).slice(0, FILE_LIST_LIMIT);
+  return items.sort((a, b) => b.createdAt - a.createdAt).slice(0, limit);
+}
+
+/** One transfer of Transfers: its link and counts (null until the server lists it) and its files. */
+export interface TransferGroup {
+  kind: 'transfer';
+  key: string;
+  createdAt: number;
+  transfer: OwnedTransferDto | null;
+  /** Its files, finished and under way, by folder then name. */
+  items: TransferItem[];
+}
+
+/** A row of Transfers: a transfer, or a file (or upload) sent alone. */
+export type TransfersEntry = TransferGroup | TransferItem;
+
+function pathKey(item: TransferItem): string {
+  return item.kind === 'file' ? `${item.file.path ?? ''}/${item.file.name}` : `${item.job.path}/${item.job.name}`;
+}
+
+/**
+ * The transfers and lone files of the server and the engine's jobs as one list, newest first: each
+ * job goes into its transfer (a transfer not yet listed by the server shows with its jobs alone),
+ * and within a transfer, as in `mergeTransfers`, an unfinished job stands for its file.
+ */
+export function groupTransfers(list: MyTransfers, jobs: readonly LiveJob[]): TransfersEntry[] {
+  const byLocalId = new Map<string, { transfer: OwnedTransferDto | null; jobs: LiveJob[] }>();
+  const groups = list.transfers.map((transfer) => {
+    const group: { transfer: OwnedTransferDto | null; jobs: LiveJob[] } = { transfer, jobs: [] };
+    const localId = list.localIds[transfer.shareId];
+    if (localId !== undefined) byLocalId.set(localId, group);
+    return group;
+  });
+  const alone: LiveJob[] = [];
+  for (const job of jobs) {
+    if (job.transferId === null) {
+      alone.push(job);
+      continue;
+    }
+    let group = byLocalId.get(job.transferId);
+    if (group === undefined) {
+      group = { transfer: null, jobs: [] };
+      byLocalId.set(job.transferId, group);
+      groups.push(group);
+    }
+    group.jobs.push(job);
+  }
+  const entries: TransfersEntry[] = groups.flatMap((group): TransfersEntry[] => {
+    // Every file of a transfer is shown: the server holds at most MAX_TRANSFER_FILES of them.
+    const items = mergeTransfers(group.transfer?.files ?? [], group.jobs, Infinity).sort((a, b) =>
+      pathKey(a).localeCompare(pathKey(b)),
+    );
+    if (items.length === 0 && group.transfer === null) return [];
+    const key = group.transfer?.shareId ?? group.jobs[0]?.transferId ?? '';
+    return [
+      {
+        kind: 'transfer',
+        key: `transfer:${key}`,
+        createdAt:
+          group.transfer === null
+            ? Math.min(...group.jobs.map((job) => job.createdAt))
+            : Date.parse(group.transfer.createdAt),
+        transfer: group.transfer,
+        items,
+      },
+    ];
+  });
+  return [...entries, ...mergeTransfers(list.files, alone)].sort((a, b) => b.createdAt - a.createdAt);
 }

@@ -13,7 +13,7 @@ const DB_NAME = 'ulak-query-cache';
 const STORE = 'queries';
 const KEY = 'transfers';
 /** Raised when the shape of what is stored changes: an older snapshot is then ignored. */
-const BUSTER = 'transfers-v1';
+const BUSTER = 'transfers-v2';
 /** Every file listed has expired by then; an older snapshot only shows dead links. */
 const MAX_AGE_MS = RETENTION_MS;
 /** Writes at most this often while the list keeps changing (progress, deletes). */

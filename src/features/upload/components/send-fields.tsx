@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
-import { IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RETENTION_DAYS } from '@domain/constants';
+import { RETENTION_DAYS, SENDER_NAME_MAX_LENGTH } from '@domain/constants';
 import { MAX_SEND_MESSAGE_LENGTH, MAX_SEND_TITLE_LENGTH } from '@domain/recipients';
 import { ErrorAlert } from '@/components/error-alert';
 import { describeError, failureOf } from '@/lib/api/failure';
@@ -18,6 +18,8 @@ export interface SendFieldsProps {
   withMessage?: boolean;
   /** Whether files are picked: 'Please select files first' goes away once they are. */
   hasFiles?: boolean;
+  /** Ask for the sender's name (Home, where the transfer and the mail show it). */
+  withSenderName?: boolean;
 }
 
 /**
@@ -34,16 +36,41 @@ function currentStatus(status: SendStatus, form: SendForm, hasFiles: boolean): S
 }
 
 /** Recipients, the read-only sender, title, message, the fixed retention and the send status. */
-export function SendFields({ form, disabled = false, onRetry, withMessage = true, hasFiles = true }: SendFieldsProps) {
+export function SendFields({
+  form,
+  disabled = false,
+  onRetry,
+  withMessage = true,
+  hasFiles = true,
+  withSenderName = false,
+}: SendFieldsProps) {
   const { t } = useTranslation();
   const status = currentStatus(form.status, form, hasFiles);
   const settings = useSettings();
   // The From the recipients will see; not shown until the server has said (or where it sends none).
   const sender = settings?.mailFrom ?? null;
+  // Only a mail server delivers: without one the mail lands in the host's outbox, or nowhere.
+  const mailUnavailable = settings?.mailDelivery !== undefined && settings.mailDelivery !== 'smtp';
   return (
     <Stack gap="sm">
+      {mailUnavailable && (
+        <Alert color="yellow" variant="light" role="note" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {t('send.unavailable')}
+        </Alert>
+      )}
       <SendRecipientsField state={form.recipients} disabled={disabled} />
       {sender !== null && <TextInput label={t('send.sender.label')} value={sender} readOnly />}
+      {withSenderName && (
+        <TextInput
+          label={t('send.senderName.label')}
+          placeholder={t('send.senderName.placeholder')}
+          value={form.senderName}
+          maxLength={SENDER_NAME_MAX_LENGTH}
+          autoComplete="name"
+          onChange={(event) => form.setSenderName(event.currentTarget.value)}
+          disabled={disabled}
+        />
+      )}
       <TextInput
         label={t('send.title.label')}
         value={form.title}
@@ -74,6 +101,17 @@ export function SendFields({ form, disabled = false, onRetry, withMessage = true
           title={t('send.sent.title')}
         >
           {t('send.sent.text', { count: status.count })}
+        </Alert>
+      )}
+      {status.kind === 'outbox' && (
+        <Alert
+          color="yellow"
+          variant="light"
+          role="status"
+          icon={<IconAlertTriangle size={20} aria-hidden />}
+          title={t('send.outbox.title')}
+        >
+          {t('send.outbox.text')}
         </Alert>
       )}
       {status.kind === 'failed' && (

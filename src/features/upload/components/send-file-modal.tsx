@@ -9,7 +9,7 @@ import { FileSummary } from '@/components/file-summary';
 import { describeError } from '@/lib/api/failure';
 import { downloadFile } from '@/lib/download-file';
 import { useSendLinks } from '../api/send-links';
-import { useSendForm } from '../hooks/use-send-form';
+import { sendOutcome, useSendForm } from '../hooks/use-send-form';
 import { SendFields } from './send-fields';
 
 export interface SendFileModalProps {
@@ -39,14 +39,14 @@ export function SendFileModal({ file, opened, onClose }: SendFileModalProps) {
     if (recipients === null) return;
     setStatus({ kind: 'working' });
     try {
-      const { accepted } = await send.mutateAsync({
+      const result = await send.mutateAsync({
         recipients,
         title: form.title,
         message: form.message,
         shareIds: [file.shareId],
         language: i18n.resolvedLanguage ?? i18n.language,
       });
-      setStatus({ kind: 'sent', count: accepted.length });
+      setStatus(sendOutcome(result));
       form.recipients.clear();
     } catch (cause) {
       setStatus({ kind: 'failed', heading: 'send.modal.failed', cause });

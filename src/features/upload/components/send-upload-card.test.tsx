@@ -7,6 +7,7 @@ import { renderWithProviders } from '@/test/render';
 import { SendUploadCard } from './send-upload-card';
 
 // The send part of the Home card before any upload; the real send end to end: tests/e2e/send.
+// The card starts with the files; the email fields show once the visitor asks to send by email.
 
 beforeEach(() => {
   // The API answers GET settings.
@@ -15,7 +16,10 @@ beforeEach(() => {
 
 describe('Home send section', () => {
   it('has the recipient field, the sender the recipients will see, and the default title', async () => {
-    await renderWithProviders(<SendUploadCard />);
+    const { user } = await renderWithProviders(<SendUploadCard />);
+    expect(screen.queryByRole('textbox', { name: 'Recipient email' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send by email' }));
+    expect(screen.getByRole('textbox', { name: 'Your name (optional)' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Recipient email' })).toBeInTheDocument();
     expect(screen.getByText(`0/${MAX_RECIPIENTS}`)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Shared file');
@@ -26,6 +30,7 @@ describe('Home send section', () => {
 
   it('Upload and send needs files first, then a recipient; each complaint goes once it is fixed', async () => {
     const { user } = await renderWithProviders(<SendUploadCard />);
+    await user.click(screen.getByRole('button', { name: 'Send by email' }));
     await user.click(screen.getByRole('button', { name: 'Upload and send' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please select files first');
 
@@ -38,5 +43,12 @@ describe('Home send section', () => {
     await user.paste('ada@example.com');
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('on a server without a mail service says email is not available there', async () => {
+    stubApi(() => jsonResponse(200, { ...DEFAULT_SETTINGS, mailDelivery: 'outbox' }));
+    const { user } = await renderWithProviders(<SendUploadCard />);
+    await user.click(screen.getByRole('button', { name: 'Send by email' }));
+    expect(await screen.findByText(/Email is not available on this server/)).toBeInTheDocument();
   });
 });

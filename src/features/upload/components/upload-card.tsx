@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
 import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
-import type { FileDto } from '@domain/api-types';
 import { describeError, localFailure } from '@/lib/api/failure';
+import type { TransferDraft } from '@/lib/upload-engine/client';
 import { useSettings } from '@/lib/api/settings';
 import { useFileSelection } from '../hooks/use-file-selection';
 import { useUploadBatch } from '../hooks/use-upload-batch';
-import type { BatchEntry } from '../hooks/use-upload-batch';
+import type { BatchEntry, UploadedBatch } from '../hooks/use-upload-batch';
 import { UploadCardContext } from '../hooks/use-upload-card';
 import type { UploadCardApi } from '../hooks/use-upload-card';
 import { PickFilesOrFolder } from '@/components/pick-button';
@@ -37,7 +37,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   const maintenance = settings?.maintenanceMode === true;
   const [error, setError] = useState<unknown>(null);
   const [tooLarge, setTooLarge] = useState<readonly File[]>([]);
-  const [uploaded, setUploaded] = useState<FileDto[]>([]);
+  const [uploaded, setUploaded] = useState<UploadedBatch | null>(null);
   const busy = batch.phase === 'uploading';
 
   const progress = useMemo(
@@ -58,13 +58,13 @@ export function UploadCard({ children, actions }: UploadCardProps) {
     [add, maxFileSize],
   );
 
-  // Uploaded: the selection has served; the links replace it.
+  // Uploaded: the selection has served; the link replaces it.
   const finish = useCallback(
-    (files: FileDto[]) => {
-      setUploaded(files);
+    (sent: UploadedBatch) => {
+      setUploaded(sent);
       clear();
       batch.reset();
-      return files;
+      return sent;
     },
     [batch, clear],
   );
@@ -75,17 +75,22 @@ export function UploadCard({ children, actions }: UploadCardProps) {
     throw cause;
   }, []);
 
-  const uploadSelection = useCallback(async (): Promise<FileDto[]> => {
-    if (selection.length === 0) return fail(localFailure('no_files_selected', 'No files selected.'));
-    setError(null);
-    try {
-      return finish(await batch.start(selection.map((entry) => ({ selectionId: entry.id, file: entry.file }))));
-    } catch (cause) {
-      return fail(cause);
-    }
-  }, [batch, fail, finish, selection]);
+  const uploadSelection = useCallback(
+    async (draft?: TransferDraft): Promise<UploadedBatch> => {
+      if (selection.length === 0) return fail(localFailure('no_files_selected', 'No files selected.'));
+      setError(null);
+      setUploaded(null);
+      try {
+        const files = selection.map((entry) => ({ selectionId: entry.id, file: entry.file, path: entry.path }));
+        return finish(await batch.start(files, draft));
+      } catch (cause) {
+        return fail(cause);
+      }
+    },
+    [batch, fail, finish, selection],
+  );
 
-  const retry = useCallback(async (): Promise<FileDto[]> => {
+  const retry = useCallback(async (): Promise<UploadedBatch> => {
     setError(null);
     try {
       return finish(await batch.retryFailed());
@@ -197,7 +202,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             </Text>
           )}
 
-          {uploaded.length > 0 && <UploadResults files={uploaded} />}
+          {uploaded !== null && <UploadResults batch={uploaded} />}
 
           <Alert color="yellow" variant="light" role="note" icon={<IconClockHour4 size={18} aria-hidden />}>
             {t('upload.card.autoDeleteNote', { count: settings?.retentionDays ?? RETENTION_DAYS })}

@@ -1,14 +1,17 @@
 import { useCallback, useState } from 'react';
+import { folderOf, relativePathOf } from '@/components/file-drop/relative-path';
 
-/** A picked file and the name it is listed under (its path inside a picked folder). */
+/** A picked file and the name it is listed under (its path inside a picked or dropped folder). */
 export interface SelectedFile {
   id: string;
   file: File;
   label: string;
+  /** Its folder inside the transfer ('' = top level). */
+  path: string;
 }
 
 function labelOf(file: File): string {
-  return file.webkitRelativePath || file.name;
+  return relativePathOf(file);
 }
 
 function identityOf(file: File): string {
@@ -27,7 +30,8 @@ export function useFileSelection() {
         const id = identityOf(file);
         if (known.has(id)) continue;
         known.add(id);
-        added.push({ id, file, label: labelOf(file) });
+        const label = labelOf(file);
+        added.push({ id, file, label, path: folderOf(label) });
       }
       return added.length === 0 ? current : [...current, ...added];
     });

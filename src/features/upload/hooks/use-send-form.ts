@@ -8,6 +8,8 @@ export type SendStatus =
   | { kind: 'idle' }
   | { kind: 'working' }
   | { kind: 'sent'; count: number }
+  /** The server has no mail service: the mail was only written to its outbox, nobody got it. */
+  | { kind: 'outbox' }
   /**
    * `cause` says why (describeError). `heading`, when given, names what failed above it.
    * `retryShareIds`: the files did upload, only the mail failed; a retry sends them again.
@@ -26,6 +28,9 @@ export interface SendForm {
   setTitle: (value: string) => void;
   message: string;
   setMessage: (value: string) => void;
+  /** The sender's name, optional: the recipient's page and the mail show it as theirs. */
+  senderName: string;
+  setSenderName: (value: string) => void;
   status: SendStatus;
   setStatus: (status: SendStatus) => void;
   /**
@@ -35,13 +40,19 @@ export interface SendForm {
   recipientsForSend: () => readonly string[] | null;
 }
 
-/** State of a send: who, title and message, and how the last attempt went. */
+/** The status a send's answer deserves: 'sent' only when a mail server took the mail. */
+export function sendOutcome(result: { accepted: readonly string[]; delivery?: 'sent' | 'outbox' }): SendStatus {
+  return result.delivery === 'outbox' ? { kind: 'outbox' } : { kind: 'sent', count: result.accepted.length };
+}
+
+/** State of a send: who, title, the sender's name and message, and how the last attempt went. */
 export function useSendForm(defaultTitle?: string): SendForm {
   const { t } = useTranslation();
   const recipients = useSendRecipients();
   // null = not edited, so the default follows a language switch.
   const [title, setTitle] = useState<string | null>(null);
   const [message, setMessage] = useState('');
+  const [senderName, setSenderName] = useState('');
   const [status, setStatus] = useState<SendStatus>({ kind: 'idle' });
   const recipientsForSend = () => {
     if (recipients.recipients.length > 0) return recipients.recipients;
@@ -55,6 +66,8 @@ export function useSendForm(defaultTitle?: string): SendForm {
     setTitle,
     message,
     setMessage,
+    senderName,
+    setSenderName,
     status,
     setStatus,
     recipientsForSend,

@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FileDto } from '@domain/api-types';
 import type { Failure } from '@/lib/api/failure';
-import { cancelUpload, enqueueUploads, retryUpload, subscribeUploads, waitForUpload } from '@/lib/upload-engine/client';
+import {
+  cancelUpload,
+  enqueueUploads,
+  retryUpload,
+  subscribeUploads,
+  waitForUpload,
+  type TransferDraft,
+} from '@/lib/upload-engine/client';
+import { getOwnedTransfer } from '@/lib/upload-engine/owned-transfers';
 import { UNFINISHED_STATES, type UploadJobState, type UploadJobSummary } from '@/lib/upload-engine/protocol';
 
 /** One file of the current upload, as the engine last reported it. */
@@ -22,6 +30,22 @@ export interface BatchEntry {
 
 export type BatchPhase = 'idle' | 'uploading' | 'failed' | 'done';
 
+/** What an upload sent: its one transfer (its link and owner proof) and each file. */
+export interface UploadedBatch {
+  /** Null only when the transfer could not be read back from the device. */
+  transfer: { shareId: string; shareUrl: string; ownerToken: string } | null;
+  files: FileDto[];
+}
+
+/** The transfer of a finished batch, as the runner that created it recorded it on the device. */
+async function uploadedBatch(transferId: string | null, files: FileDto[]): Promise<UploadedBatch> {
+  const record = transferId === null ? undefined : await getOwnedTransfer(transferId);
+  const { shareId = null, shareUrl = null, ownerToken = null } = record ?? {};
+  const transfer =
+    shareId === null || shareUrl === null || ownerToken === null ? null : { shareId, shareUrl, ownerToken };
+  return { transfer, files };
+}
+
 function phaseOf(entries: readonly BatchEntry[]): BatchPhase {
   if (entries.length === 0) return 'idle';
   if (entries.some((entry) => UNFINISHED_STATES.has(entry.state))) return 'uploading';
@@ -36,6 +60,7 @@ function phaseOf(entries: readonly BatchEntry[]): BatchPhase {
  */
 export function useUploadBatch() {
   const [batch, setBatch] = useState<BatchEntry[]>([]);
+  const [transferId, setTransferId] = useState<string | null>(null);
   const [reports, setReports] = useState<ReadonlyMap<string, Partial<UploadJobSummary & BatchEntry>>>(new Map());
 
   useEffect(
@@ -70,33 +95,45 @@ export function useUploadBatch() {
   );
 
   /**
-   * Stores the files as upload jobs (they survive a reload from then on) and starts them.
-   * Resolves with the finished files; rejects with the first failure (see waitForUpload).
+   * Stores the files as upload jobs of one transfer (they survive a reload from then on) and starts
+   * them. Resolves with the transfer and the finished files; rejects with the first failure (see
+   * waitForUpload).
    */
-  const start = useCallback(async (files: { selectionId: string; file: File }[]): Promise<FileDto[]> => {
-    const refs = await enqueueUploads(files.map(({ file }) => file));
-    setBatch(
-      refs.map((ref, index) => ({
-        selectionId: files[index]?.selectionId ?? ref.jobId,
-        jobId: ref.jobId,
-        name: ref.name,
-        size: ref.size,
-        state: 'queued',
-        bytesDone: 0,
-        failure: null,
-        file: null,
-        bytesPerSecond: null,
-        etaSeconds: null,
-      })),
-    );
-    return Promise.all(refs.map((ref) => waitForUpload(ref.jobId)));
-  }, []);
+  const start = useCallback(
+    async (
+      files: { selectionId: string; file: File; path: string }[],
+      draft: TransferDraft = {},
+    ): Promise<UploadedBatch> => {
+      const refs = await enqueueUploads(
+        files.map(({ file, path }) => ({ file, path })),
+        { transfer: draft },
+      );
+      const id = refs[0]?.transferId ?? null;
+      setTransferId(id);
+      setBatch(
+        refs.map((ref, index) => ({
+          selectionId: files[index]?.selectionId ?? ref.jobId,
+          jobId: ref.jobId,
+          name: ref.name,
+          size: ref.size,
+          state: 'queued',
+          bytesDone: 0,
+          failure: null,
+          file: null,
+          bytesPerSecond: null,
+          etaSeconds: null,
+        })),
+      );
+      return uploadedBatch(id, await Promise.all(refs.map((ref) => waitForUpload(ref.jobId))));
+    },
+    [],
+  );
 
   /**
    * Sends the failed files again, from the parts the bucket already has. Resolves with every file
    * of the upload once all are done; rejects with the failure of a file that failed again.
    */
-  const retryFailed = useCallback(async (): Promise<FileDto[]> => {
+  const retryFailed = useCallback(async (): Promise<UploadedBatch> => {
     const failed = entries.filter((entry) => entry.state === 'failed');
     const finished = entries.flatMap((entry) => (entry.state === 'done' && entry.file !== null ? [entry.file] : []));
     // Shown as waiting at once; the engine's events take over from here.
@@ -107,8 +144,8 @@ export function useUploadBatch() {
     });
     const outcomes = failed.map((entry) => waitForUpload(entry.jobId, { justRetried: true }));
     await Promise.all(failed.map((entry) => retryUpload(entry.jobId)));
-    return [...finished, ...(await Promise.all(outcomes))];
-  }, [entries]);
+    return uploadedBatch(transferId, [...finished, ...(await Promise.all(outcomes))]);
+  }, [entries, transferId]);
 
   /** Drops one file from the upload (cancelling it on the server if it was under way). */
   const drop = useCallback(

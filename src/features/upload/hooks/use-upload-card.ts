@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
-import type { FileDto } from '@domain/api-types';
+import type { TransferDraft } from '@/lib/upload-engine/client';
 import type { SelectedFile } from './use-file-selection';
+import type { UploadedBatch } from './use-upload-batch';
 
 /** What the upload card shares with the sections placed inside it (e.g. send by email). */
 export interface UploadCardApi {
@@ -9,13 +10,14 @@ export interface UploadCardApi {
   /** True while an upload runs. */
   busy: boolean;
   /**
-   * Uploads the selection exactly as the Upload button does (progress and links show in the card).
-   * Resolves with the finished files; rejects with the server's message, or 'Please select files
-   * first' when nothing is selected.
+   * Uploads the selection as one transfer, exactly as the Upload button does (progress and the
+   * link show in the card), with the sender's name and message when given. Resolves with the
+   * transfer and its files; rejects with the server's message, or 'Please select files first' when
+   * nothing is selected.
    */
-  uploadSelection: () => Promise<FileDto[]>;
-  /** Files the last upload finished, with their share links. */
-  uploaded: readonly FileDto[];
+  uploadSelection: (draft?: TransferDraft) => Promise<UploadedBatch>;
+  /** What the last upload sent, with its link; null before one. */
+  uploaded: UploadedBatch | null;
 }
 
 export const UploadCardContext = createContext<UploadCardApi | null>(null);
