@@ -10,6 +10,8 @@ describe('the pages security headers', () => {
       "connect-src 'self' https://api.example wss://api.example https://acc.r2.cloudflarestorage.com wss://acc.r2.cloudflarestorage.com;",
     );
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    // A video preview plays the bucket's presigned URL.
+    expect(csp).toContain("media-src 'self' https://api.example https://acc.r2.cloudflarestorage.com;");
   });
 
   it('are written for static hosts as a _headers file for every path', () => {

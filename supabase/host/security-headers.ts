@@ -36,6 +36,8 @@ function withSockets(origins: string[]): string[] {
  *   run time and components set style attributes, and a static page cannot carry a per-request nonce;
  * - images from the app, data: (QR codes) and blob: (previews of picked files);
  * - connections to the app's origin, the API, the bucket and the peer server (ws/wss included);
+ * - media from the app and those same origins: a video or audio preview plays the bucket's
+ *   presigned URL in the browser's player, which reads it by ranges (images go through blob:);
  * - no plugin, no framing by anyone (clickjacking of Transfers' delete buttons), no <base> games.
  */
 export function contentSecurityPolicy(sources: CspSources): string {
@@ -46,6 +48,7 @@ export function contentSecurityPolicy(sources: CspSources): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
+    `media-src ${[...new Set(["'self'", ...sources.connect.filter(Boolean)])].join(' ')}`,
     `connect-src ${[...new Set(connect)].join(' ')}`,
     "worker-src 'self'",
     "manifest-src 'self'",
