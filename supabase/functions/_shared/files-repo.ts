@@ -26,15 +26,25 @@ export interface FileRow {
   deletedAt: Date | null;
   /** Salted hash of the visitor who started the upload (null for rows from before quotas). */
   uploaderHash: string | null;
+  /** The transfer the file was sent in (its id and share id), or null. */
+  transferId: string | null;
+  transferShareId: string | null;
+  /** The file's folder inside its transfer; '' is the top level. */
+  path: string;
 }
 
 const COLUMNS = `id, name, size, type, storage_path, share_id, expires_at, created_at, download_count,
-  view_count, owner_token_hash, upload_state, upload_id, part_size, part_count, completed_at, deleted_at, uploader_hash`;
+  view_count, owner_token_hash, upload_state, upload_id, part_size, part_count, completed_at, deleted_at, uploader_hash,
+  transfer_id, path, (select t.share_id from public.transfers t where t.id = files.transfer_id) as transfer_share_id`;
 
 /** Every read the API serves hides rows whose deletion is still pending. */
 const LIVE = 'deleted_at is null';
 
-function toDate(value: unknown): Date | null {
+function textOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
+export function toDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
   return value instanceof Date ? value : new Date(String(value));
 }
@@ -58,7 +68,10 @@ function toRow(r: Record<string, unknown>): FileRow {
     partCount: r.part_count === null || r.part_count === undefined ? null : Number(r.part_count),
     completedAt: toDate(r.completed_at),
     deletedAt: toDate(r.deleted_at),
-    uploaderHash: r.uploader_hash === null || r.uploader_hash === undefined ? null : String(r.uploader_hash),
+    uploaderHash: textOrNull(r.uploader_hash),
+    transferId: textOrNull(r.transfer_id),
+    transferShareId: textOrNull(r.transfer_share_id),
+    path: String(r.path ?? ''),
   };
 }
 
@@ -74,6 +87,10 @@ export interface NewUpload {
   createdAt: Date;
   /** Salted hash of the visitor starting the upload. */
   uploaderHash: string;
+  /** The transfer the file joins (its id; the caller checked its owner token), or null. */
+  transferId: string | null;
+  /** The file's folder inside its transfer (checked by domain/transfer-path.ts). */
+  path: string;
 }
 
 /**
@@ -84,8 +101,8 @@ export async function insertUpload(db: Db, u: NewUpload): Promise<FileRow | null
   const rows = await db.query(
     `insert into public.files
        (name, size, type, storage_path, share_id, owner_token_hash, part_size, part_count, created_at, upload_state,
-        uploader_hash, last_activity_at)
-     select $1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, 'uploading', $10, $9::timestamptz
+        uploader_hash, last_activity_at, transfer_id, path)
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, 'uploading', $10, $9::timestamptz, $11::uuid, $12
      where not exists (select 1 from public.removed_shares r where r.share_id = $5)
      on conflict do nothing
      returning ${COLUMNS}`,
@@ -100,9 +117,32 @@ export async function insertUpload(db: Db, u: NewUpload): Promise<FileRow | null
       u.partCount,
       u.createdAt.toISOString(),
       u.uploaderHash,
+      u.transferId,
+      u.path,
     ],
   );
   return rows[0] ? toRow(rows[0]) : null;
+}
+
+/** Why a file could not join its transfer: it is gone (deleted, taken down) or already full. */
+export type TransferRefusal = 'transfer_gone' | 'transfer_full';
+
+/**
+ * Locks the transfer's row for this transaction and counts its files: a parallel join waits for
+ * this one and sees its file, and a delete (which marks the row) waits too, then finds the file.
+ */
+async function transferRefusal(tx: Db, transferId: string, maxFiles: number): Promise<TransferRefusal | null> {
+  const locked = await tx.query(
+    `select 1 from public.transfers
+     where id = $1::uuid and deleted_at is null and taken_down_at is null for update`,
+    [transferId],
+  );
+  if (locked.length === 0) return 'transfer_gone';
+  const [count] = await tx.query<{ n: number }>(
+    `select count(*)::int as n from public.files where transfer_id = $1::uuid and ${LIVE}`,
+    [transferId],
+  );
+  return Number(count?.n ?? 0) >= maxFiles ? 'transfer_full' : null;
 }
 
 /**
@@ -113,8 +153,8 @@ export async function insertUpload(db: Db, u: NewUpload): Promise<FileRow | null
 export async function insertUploadWithinQuota(
   db: Db,
   u: NewUpload,
-  maxBytes: number,
-): Promise<{ row: FileRow | null } | { inFlightBytes: number }> {
+  limits: { maxBytes: number; maxTransferFiles: number },
+): Promise<{ row: FileRow | null } | { inFlightBytes: number } | { refused: TransferRefusal }> {
   return db.transaction(async (tx) => {
     await tx.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('ulak:in-flight:' || $1))`, [
       u.uploaderHash,
@@ -126,7 +166,11 @@ export async function insertUploadWithinQuota(
       [u.uploaderHash, quotaKeys(u.uploaderHash)[1] ?? null],
     );
     const inFlightBytes = Number(sum?.bytes ?? 0);
-    if (inFlightBytes + u.size > maxBytes) return { inFlightBytes };
+    if (inFlightBytes + u.size > limits.maxBytes) return { inFlightBytes };
+    if (u.transferId) {
+      const refused = await transferRefusal(tx, u.transferId, limits.maxTransferFiles);
+      if (refused) return { refused };
+    }
     return { row: await insertUpload(tx, u) };
   });
 }
@@ -201,8 +245,16 @@ export async function pendingDeletions(db: Db, limit: number): Promise<FileRow[]
   return rows.map(toRow);
 }
 
-export async function setUploadId(db: Db, id: string, uploadId: string): Promise<void> {
-  await db.query('update public.files set upload_id = $2 where id = $1::uuid', [id, uploadId]);
+/**
+ * Records the multipart upload of a new row; false when a removal (the transfer's delete) claimed
+ * the row meanwhile, so the caller aborts the upload it just began instead of leaving it behind.
+ */
+export async function setUploadId(db: Db, id: string, uploadId: string): Promise<boolean> {
+  const rows = await db.query(`update public.files set upload_id = $2 where id = $1::uuid and ${LIVE} returning id`, [
+    id,
+    uploadId,
+  ]);
+  return rows.length > 0;
 }
 
 export async function fileById(db: Db, id: string): Promise<FileRow | null> {
@@ -263,6 +315,17 @@ export async function staleUploads(db: Db, cutoff: Date, limit: number): Promise
      where upload_state = 'uploading' and last_activity_at < $1::timestamptz and ${LIVE}
      order by last_activity_at limit $2`,
     [cutoff.toISOString(), limit],
+  );
+  return rows.map(toRow);
+}
+
+/** Every live file of these transfers (at most MAX_TRANSFER_FILES each; validated ids only). */
+export async function filesOfTransfers(db: Db, transferIds: readonly string[]): Promise<FileRow[]> {
+  if (transferIds.length === 0) return [];
+  const rows = await db.query(
+    `select ${COLUMNS} from public.files
+     where transfer_id = any(pg_catalog.string_to_array($1::text, ',')::uuid[]) and ${LIVE}`,
+    [transferIds.join(',')],
   );
   return rows.map(toRow);
 }

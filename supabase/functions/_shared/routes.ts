@@ -23,6 +23,7 @@ import { sendMail } from './handlers/send-mail.ts';
 import { settingsHandler } from './handlers/settings.ts';
 import { downloadShare, getShare } from './handlers/shares.ts';
 import { sweepHandler } from './handlers/sweep.ts';
+import { createTransfer } from './handlers/transfers.ts';
 import { abortUpload } from './handlers/uploads/abort.ts';
 import { completeUpload } from './handlers/uploads/complete.ts';
 import { createUpload } from './handlers/uploads/create.ts';
@@ -43,7 +44,11 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/uploads/:fileId/complete', handler: completeUpload, auth: 'anon' },
   { method: 'POST', path: '/uploads/:fileId/abort', handler: abortUpload, auth: 'anon' },
 
-  // A share: its page, its download, the owner's delete and list, a visitor's report, the mail.
+  // A transfer: one link for what one visitor sends in one go; files join it at POST /uploads.
+  { method: 'POST', path: '/transfers', handler: createTransfer, auth: 'anon' },
+
+  // A share (a file's or a transfer's id): its page, its download, the owner's delete and list, a
+  // visitor's report, the mail.
   { method: 'GET', path: '/shares/:shareId', handler: getShare, auth: 'anon' },
   { method: 'POST', path: '/shares/:shareId/download', handler: downloadShare, auth: 'anon' },
   { method: 'DELETE', path: '/shares/:shareId', handler: deleteShare, auth: 'anon' },

@@ -223,6 +223,8 @@ export interface StorageDto {
 
 export interface ServiceCheckDto {
   ok: boolean;
+  /** Not OK, but nothing is down: a warning to act on (mail that only lands in the outbox). */
+  warning?: boolean;
   /** 'ok', 'error', 'missing_config', 'outbox' (mail written to files), 'external', ... */
   status: string;
   detail?: string;

@@ -91,43 +91,18 @@ export interface ShareDto {
  */
 export type FilePath = string;
 
-/** GET /shares/{shareId} of a file: the file, its folder and the transfer it belongs to. */
-export interface FileShareDto extends ShareDto {
-  kind: 'file';
-  path: FilePath;
-  /** The share id of the file's transfer (its one link is /s/{transferShareId}); null: none. */
-  transferShareId: string | null;
-}
-
-/** One complete file in a transfer's list. */
-export interface TransferFileDto extends ShareDto {
-  path: FilePath;
-}
-
-/**
- * GET /shares/{shareId} of a transfer. 404 when it has no live file and none still uploading;
- * 410 file_removed when an admin took it down.
- */
-export interface TransferDto {
-  kind: 'transfer';
-  shareId: string;
-  /** The sender's own words, shown escaped and marked as theirs; null when they gave none. */
-  senderName: string | null;
-  message: string | null;
-  createdAt: string;
-  /** The latest expiry of its files; null while no file has completed. */
-  expiresAt: string | null;
-  /** Download all (POST /shares/{shareId}/download of the transfer) counts here, once a call. */
-  downloadCount: number;
-  viewCount: number;
-  /** Complete, live files, sorted by path then name. */
-  files: TransferFileDto[];
-  /** Files still uploading (not listed yet). */
-  pendingFiles: number;
-}
-
-/** What GET /shares/{shareId} answers: share ids of files and of transfers share one namespace. */
-export type ShareLookup = FileShareDto | TransferDto;
+export type {
+  CreatedTransfer,
+  CreateTransferRequest,
+  FileShareDto,
+  OwnedTransferDto,
+  ShareLookup,
+  TransferDownload,
+  TransferDownloadTicket,
+  TransferDto,
+  TransferFileDto,
+} from './transfer-api-types.ts';
+import type { OwnedTransferDto } from './transfer-api-types.ts';
 
 /** A file as its owner sees it (the device that uploaded it holds its owner token). */
 export interface FileDto extends ShareDto {
@@ -155,22 +130,6 @@ export interface DownloadTicket {
   expiresInSeconds: number;
 }
 
-/** One file's presigned GET within a transfer's download. */
-export interface TransferDownloadTicket extends DownloadTicket {
-  shareId: string;
-  path: FilePath;
-  size: number;
-}
-
-/**
- * POST /shares/{shareId}/download of a transfer: one ticket per complete file, in the list's order
- * (path, then name). Counts one transfer download and one download of each file; takes one slot
- * of the download-ticket rate limit, however many files.
- */
-export interface TransferDownload {
-  tickets: TransferDownloadTicket[];
-}
-
 /** A file (or a transfer) this device uploaded, and the proof of it. */
 export interface OwnedItem {
   shareId: string;
@@ -182,23 +141,6 @@ export interface LookupRequest {
   items: OwnedItem[];
 }
 
-/** A transfer as its sender sees it (the device holds the transfer's owner token). */
-export interface OwnedTransferDto {
-  shareId: string;
-  shareUrl: string;
-  senderName: string | null;
-  message: string | null;
-  createdAt: string;
-  /** The latest expiry of its files; null while no file has completed. */
-  expiresAt: string | null;
-  downloadCount: number;
-  viewCount: number;
-  /** An admin took the whole transfer down. */
-  takenDown: boolean;
-  /** Every file of the transfer (uploading, complete or taken down), sorted by path then name. */
-  files: FileDto[];
-}
-
 /**
  * The answer of POST /files/lookup, newest first. A file of a transfer whose token was given is
  * listed only under that transfer (even when its own token was not given); `files` holds the rest.
@@ -207,26 +149,6 @@ export interface OwnedTransferDto {
 export interface OwnedFiles {
   files: FileDto[];
   transfers: OwnedTransferDto[];
-}
-
-// ---- transfers
-
-/** POST /transfers: what one visitor sends in one go gets one link. */
-export interface CreateTransferRequest {
-  /** At most SENDER_NAME_MAX_LENGTH characters, one line. */
-  senderName?: string;
-  /** At most TRANSFER_MESSAGE_MAX_LENGTH characters. */
-  message?: string;
-}
-
-/** 201 of POST /transfers. */
-export interface CreatedTransfer {
-  transferId: string;
-  /** /s/{shareId} lists every file of the transfer. */
-  shareId: string;
-  shareUrl: string;
-  /** Adds files (CreateUploadRequest.transfer), deletes, looks up and mails the transfer. */
-  ownerToken: string;
 }
 
 // ---- uploads

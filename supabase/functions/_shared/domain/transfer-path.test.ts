@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PATH_MAX_LENGTH, PATH_MAX_SEGMENTS, PATH_SEGMENT_MAX_LENGTH } from './constants.ts';
-import { isValidPath, pathProblem, splitRelativePath } from './transfer-path.ts';
+import { compareByPathThenName, isValidPath, pathProblem, splitRelativePath } from './transfer-path.ts';
 
 describe('transfer paths', () => {
   it.each(['', 'photos', 'photos/2026', 'Ünlü klasör/çalışma 📁', 'a/b.c/.hidden', 'a..b/c.'])(
@@ -47,5 +47,24 @@ describe('transfer paths', () => {
   it('splits a picked file into its folder and name', () => {
     expect(splitRelativePath('photos/2026/a.png')).toEqual({ path: 'photos/2026', name: 'a.png' });
     expect(splitRelativePath('a.png')).toEqual({ path: '', name: 'a.png' });
+  });
+});
+
+describe("the order of a transfer's files", () => {
+  it('lists the top level first, then each folder, names in order within each', () => {
+    const files = [
+      { path: 'photos/2026', name: 'b.png' },
+      { path: '', name: 'z.txt' },
+      { path: 'photos', name: 'a.png' },
+      { path: 'photos/2026', name: 'a.png' },
+      { path: '', name: 'a.txt' },
+    ];
+    expect([...files].sort(compareByPathThenName).map((f) => `${f.path}/${f.name}`)).toEqual([
+      '/a.txt',
+      '/z.txt',
+      'photos/a.png',
+      'photos/2026/a.png',
+      'photos/2026/b.png',
+    ]);
   });
 });

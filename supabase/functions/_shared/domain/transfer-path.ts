@@ -50,3 +50,15 @@ export function splitRelativePath(relativePath: string): { path: string; name: s
   if (slash < 0) return { path: '', name: relativePath };
   return { path: relativePath.slice(0, slash), name: relativePath.slice(slash + 1) };
 }
+
+/**
+ * The order a transfer's files are listed in: by folder, then by name, in code-point order (the
+ * same on every database and in every browser, unlike a locale's collation).
+ */
+export function compareByPathThenName(a: { path?: string; name: string }, b: { path?: string; name: string }): number {
+  const pathA = a.path ?? '';
+  const pathB = b.path ?? '';
+  if (pathA !== pathB) return pathA < pathB ? -1 : 1;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return 0;
+}

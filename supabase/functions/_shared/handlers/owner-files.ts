@@ -1,24 +1,21 @@
-// What only the uploading device may do: list its files and delete one.
+// What only the uploading device may do: list its files and transfers, and delete one.
 import type { RouteHandler } from '../handler-types.ts';
-import type { FileDto, OwnedFiles } from '../domain/api-types.ts';
+import type { OwnedFiles } from '../domain/api-types.ts';
 import { FILE_LIST_LIMIT } from '../domain/constants.ts';
-import { isShareId } from '../domain/share-id.ts';
-import { fileByShareId, filesByShareIds } from '../files-repo.ts';
+import { fileByShareId } from '../files-repo.ts';
 import { HttpError, json, noContent, readJson } from '../http.ts';
-import { ownerTokenMatches } from '../owner-token.ts';
+import { transferByShareId } from '../transfers-repo.ts';
+import { lookupOwned } from './owned-lookup.ts';
 import {
-  hasExpired,
   NOT_FOUND_MESSAGE,
   parseShareId,
   recordEvent,
-  removeExpired,
   removeFile,
   requireOwner,
   requireStorage,
-  toFileDto,
 } from './share-common.ts';
-
-const MAX_TOKEN_LENGTH = 200;
+import { parseOwnedItem } from './transfer-input.ts';
+import { deleteTransfer } from './transfers.ts';
 
 function parseItems(body: Record<string, unknown>): { shareId: string; ownerToken: string }[] {
   const items = body.items;
@@ -28,36 +25,19 @@ function parseItems(body: Record<string, unknown>): { shareId: string; ownerToke
     throw new HttpError(400, 'too_many_files', `Ask for at most ${FILE_LIST_LIMIT} files per call.`, {
       max: FILE_LIST_LIMIT,
     });
-  return items.map((item: unknown) => {
-    const i = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    if (!isShareId(i.shareId)) throw new HttpError(400, 'bad_request', 'Every item needs a valid shareId.');
-    if (typeof i.ownerToken !== 'string' || !i.ownerToken || i.ownerToken.length > MAX_TOKEN_LENGTH) {
-      throw new HttpError(400, 'bad_request', 'Every item needs its ownerToken.');
-    }
-    return { shareId: i.shareId, ownerToken: i.ownerToken };
-  });
+  return items.map((item: unknown) => parseOwnedItem(item, 'Every item'));
 }
 
 export const lookupFiles: RouteHandler = async (req, ctx) => {
   const items = parseItems(await readJson(req));
-  const tokens = new Map(items.map((i) => [i.shareId, i.ownerToken]));
-  const rows = await filesByShareIds(ctx.db, [...tokens.keys()]);
-  const now = ctx.now();
-  const files: FileDto[] = [];
-  for (const row of rows) {
-    if (!(await ownerTokenMatches(tokens.get(row.shareId), row.ownerTokenHash))) continue;
-    if (hasExpired(row, now)) {
-      await removeExpired(ctx, row);
-      continue;
-    }
-    files.push(toFileDto(row, ctx.config));
-  }
-  return json<OwnedFiles>({ files, transfers: [] });
+  return json<OwnedFiles>(await lookupOwned(ctx, items));
 };
 
 export const deleteShare: RouteHandler = async (req, ctx, params) => {
   const shareId = parseShareId(params);
   requireStorage(ctx);
+  const transfer = await transferByShareId(ctx.db, shareId);
+  if (transfer) return deleteTransfer(req, ctx, transfer);
   const row = await fileByShareId(ctx.db, shareId);
   if (!row) throw new HttpError(404, 'file_not_found', NOT_FOUND_MESSAGE);
   await requireOwner(req, row, 'Only the device that uploaded this file can delete it.');

@@ -1,10 +1,12 @@
 // The mail POST /send writes: a fixed template in the sender's language. Mail from the operator's
 // domain is trusted by its readers, so nothing a sender types may pose as the product: the subject
 // is ours (the product and the number of files), the only links are the shares' own (built here
-// from their ids), and the sender's title and message appear once, quoted and labelled as the
-// sender's words, with anything a mail program would turn into a link taken out.
+// from their ids), and the sender's name, title and message appear once, quoted and labelled as the
+// sender's words, with anything a mail program would turn into a link taken out. A transfer is one
+// link, with its number of files and total size.
 import type { ApiContext } from '../context.ts';
 import { DAY_MS, RETENTION_DAYS } from '../domain/constants.ts';
+import { formatBytes } from '../domain/format-bytes.ts';
 import type { FileRow } from '../files-repo.ts';
 import type { MailMessage } from '../mailer.ts';
 import { shareUrl } from './share-common.ts';
@@ -12,6 +14,8 @@ import { shareUrl } from './share-common.ts';
 export type MailLanguage = 'en' | 'tr';
 
 export interface SendContent {
+  /** The name the sender gave ('' for none). */
+  senderName: string;
   title: string;
   message: string;
   language: MailLanguage;
@@ -26,6 +30,8 @@ const TEXTS: Record<
     subject: (product: string, count: number) => string;
     intro: (product: string, count: number) => string;
     senderWords: (product: string) => string;
+    senderName: (name: string) => string;
+    transfer: (count: number, size: string) => string;
     linkRemoved: string;
     expiry: (date: string, days: number) => string;
     footer: (product: string, keptDays: number) => string;
@@ -38,6 +44,8 @@ const TEXTS: Record<
     intro: (product, count) =>
       count === 1 ? `A file was shared with you on ${product}:` : `${count} files were shared with you on ${product}:`,
     senderWords: (product) => `The person who shared them wrote this (not checked by ${product}):`,
+    senderName: (name) => `Name they gave: ${name}`,
+    transfer: (count, size) => `${count === 1 ? '1 file' : `${count} files`}, ${size}`,
     linkRemoved: '[link removed]',
     expiry: (date, days) =>
       `These links expire on ${date} (${days === 1 ? '1 day' : `${days} days`} after upload). The files are then deleted automatically and cannot be recovered, so download them before then.`,
@@ -53,6 +61,8 @@ const TEXTS: Record<
         ? `${product} üzerinden sizinle bir dosya paylaşıldı:`
         : `${product} üzerinden sizinle ${count} dosya paylaşıldı:`,
     senderWords: (product) => `Dosyaları paylaşan kişi şunu yazdı (${product} tarafından denetlenmedi):`,
+    senderName: (name) => `Verdiği ad: ${name}`,
+    transfer: (count, size) => `${count} dosya, ${size}`,
     linkRemoved: '[bağlantı kaldırıldı]',
     expiry: (date, days) =>
       `Bu bağlantıların süresi ${date} tarihinde dolar (yüklemeden ${days} gün sonra). Dosyalar ardından otomatik olarak silinir ve geri getirilemez; lütfen o zamana kadar indirin.`,
@@ -102,17 +112,24 @@ function firstExpiry(files: readonly FileRow[]): { expiresAt: Date; days: number
   return { expiresAt: first.expiresAt, days };
 }
 
+/** What one mail shares: files on their own, and transfers (one link each, for all their files). */
+export interface MailShares {
+  files: readonly FileRow[];
+  transfers: readonly { shareId: string; files: readonly FileRow[] }[];
+}
+
 /** The mail, written by the server from the files' own names and links. */
 export function buildShareMail(
   ctx: Pick<ApiContext, 'config'>,
   recipients: readonly string[],
-  files: readonly FileRow[],
+  shares: MailShares,
   content: SendContent,
 ): MailMessage {
   const texts = TEXTS[content.language];
   const product = ctx.config.productName;
   const keptDays = Math.max(1, Math.round(ctx.config.limits.logRetentionMs / DAY_MS));
   const plain = (value: string) => withoutLinks(value, texts.linkRemoved);
+  const files = [...shares.files, ...shares.transfers.flatMap((t) => t.files)];
   const subject = texts.subject(product, files.length);
   const expiry = firstExpiry(files);
   const date = expiry
@@ -123,10 +140,23 @@ export function buildShareMail(
       }).format(expiry.expiresAt) + (content.timeZone === 'UTC' ? ' UTC' : '')
     : null;
   const expiryText = date ? texts.expiry(date, expiry?.days ?? RETENTION_DAYS) : null;
-  const links = files.map((f) => ({ name: plain(f.name), url: shareUrl(ctx.config, f.shareId) }));
+  const links = [
+    ...shares.transfers.map((t) => ({
+      name: texts.transfer(
+        t.files.length,
+        formatBytes(
+          t.files.reduce((sum, f) => sum + f.size, 0),
+          content.language,
+        ),
+      ),
+      url: shareUrl(ctx.config, t.shareId),
+    })),
+    ...shares.files.map((f) => ({ name: plain(f.name), url: shareUrl(ctx.config, f.shareId) })),
+  ];
+  const senderName = content.senderName ? texts.senderName(plain(content.senderName)) : '';
   const title = plain(content.title);
   const message = plain(content.message);
-  const quoted = [title, message].filter((part) => part !== '');
+  const quoted = [senderName, title, message].filter((part) => part !== '');
 
   const text = [
     texts.intro(product, files.length),
@@ -160,6 +190,7 @@ ${
   quoted.length > 0
     ? `<p style="color:#555">${escapeHtml(texts.senderWords(product))}</p>
 <blockquote style="margin:0 0 16px;padding:4px 12px;border-left:3px solid #adb5bd;color:#343a40">
+${senderName ? `<p>${escapeHtml(senderName)}</p>` : ''}
 ${title ? `<p><strong>${escapeHtml(title)}</strong></p>` : ''}
 ${message ? `<p style="white-space:pre-wrap">${escapeHtml(message)}</p>` : ''}
 </blockquote>`

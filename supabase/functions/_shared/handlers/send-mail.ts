@@ -1,9 +1,11 @@
-// POST /send: emails the share links of files this device uploaded to up to MAX_RECIPIENTS people.
-// Not an open relay: the page names only share ids (with their owner tokens) of live files; the
+// POST /send: emails the share links of files and transfers this device uploaded to up to
+// MAX_RECIPIENTS people; a transfer is mailed as its one link. Not an open relay: the page names
+// only share ids (with their owner tokens) of live files and transfers; the
 // server writes the message itself from a fixed template (send-mail-template.ts), limits the
 // length of the sender's words, checks every address and rate-limits each visitor, by sends an
 // hour and by recipients a day. The slots are taken before any mail goes out (each one atomic),
-// so parallel calls cannot send past the limits.
+// so parallel calls cannot send past the limits. With no mail server configured the host writes
+// the mail to its outbox folder, and the answer says so (delivery 'outbox'), never that it was sent.
 import type { RouteHandler } from '../handler-types.ts';
 import type { ApiContext } from '../context.ts';
 import type { ApiErrorCode, SendResult } from '../domain/api-types.ts';
@@ -16,17 +18,18 @@ import {
   toSingleLine,
   validateRecipientList,
 } from '../domain/recipients.ts';
-import { isShareId } from '../domain/share-id.ts';
-import { filesByShareIds, type FileRow } from '../files-repo.ts';
+import { compareByPathThenName } from '../domain/transfer-path.ts';
+import { filesByShareIds, filesOfTransfers, type FileRow } from '../files-repo.ts';
 import { HttpError, json, readJson } from '../http.ts';
 import { ownerTokenMatches } from '../owner-token.ts';
 import { releaseSlot, takeSlot, type RateLimit } from '../rate-limit.ts';
+import { transfersByShareIds } from '../transfers-repo.ts';
 import { visitorOf } from '../visitor.ts';
-import { buildShareMail, type SendContent } from './send-mail-template.ts';
+import { buildShareMail, type MailShares, type SendContent } from './send-mail-template.ts';
 import { isVisible, recordEvent } from './share-common.ts';
+import { parseOwnedItem, parseSenderName } from './transfer-input.ts';
 
 export const MAIL_SENT_EVENT = 'mail_sent';
-const MAX_TOKEN_LENGTH = 200;
 
 const RECIPIENT_ERRORS = {
   none: ['recipients_none', 'Please add at least one email address'],
@@ -50,12 +53,8 @@ function parseItems(value: unknown): { shareId: string; ownerToken: string }[] {
     });
   const items = new Map<string, string>();
   for (const item of value as unknown[]) {
-    const i = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    if (!isShareId(i.shareId)) throw new HttpError(400, 'bad_request', 'Every item needs a valid shareId.');
-    if (typeof i.ownerToken !== 'string' || !i.ownerToken || i.ownerToken.length > MAX_TOKEN_LENGTH) {
-      throw new HttpError(400, 'bad_request', 'Every item needs its ownerToken.');
-    }
-    items.set(i.shareId, i.ownerToken);
+    const { shareId, ownerToken } = parseOwnedItem(item, 'Every item');
+    items.set(shareId, ownerToken);
   }
   return [...items].map(([shareId, ownerToken]) => ({ shareId, ownerToken }));
 }
@@ -118,6 +117,7 @@ export const sendMail: RouteHandler = async (req, ctx) => {
   if (!checked.ok) throw recipientError(checked.problem);
   const items = parseItems(body.items);
   const content: SendContent = {
+    senderName: parseSenderName(body.senderName) ?? '',
     title: toSingleLine(optionalText(body.title, 'title', MAX_SEND_TITLE_LENGTH)),
     message: optionalText(body.message, 'message', MAX_SEND_MESSAGE_LENGTH),
     language: body.language === 'tr' ? 'tr' : 'en',
@@ -144,6 +144,35 @@ export const sendMail: RouteHandler = async (req, ctx) => {
   }
 };
 
+const missing = () =>
+  new HttpError(404, 'file_not_found', 'One of the files was not found or has expired. Upload it again.');
+const notOwner = () => new HttpError(403, 'not_owner', 'Only the device that uploaded a file can email its link.');
+
+/** The files and transfers the items name, each checked against its owner token and still live. */
+async function sharesOf(ctx: ApiContext, items: { shareId: string; ownerToken: string }[]): Promise<MailShares> {
+  const ids = items.map((i) => i.shareId);
+  const rows = new Map((await filesByShareIds(ctx.db, ids)).map((r) => [r.shareId, r]));
+  const transfers = new Map((await transfersByShareIds(ctx.db, ids)).map((t) => [t.shareId, t]));
+  const now = ctx.now();
+  const shares = { files: [] as FileRow[], transfers: [] as { shareId: string; files: FileRow[] }[] };
+  for (const item of items) {
+    const transfer = transfers.get(item.shareId);
+    if (transfer) {
+      if (transfer.takenDownAt) throw missing();
+      if (!(await ownerTokenMatches(item.ownerToken, transfer.ownerTokenHash))) throw notOwner();
+      const files = (await filesOfTransfers(ctx.db, [transfer.id])).filter((f) => isVisible(f, now));
+      if (files.length === 0) throw missing();
+      shares.transfers.push({ shareId: transfer.shareId, files: files.sort(compareByPathThenName) });
+      continue;
+    }
+    const row = rows.get(item.shareId);
+    if (!row || !isVisible(row, now)) throw missing();
+    if (!(await ownerTokenMatches(item.ownerToken, row.ownerTokenHash))) throw notOwner();
+    shares.files.push(row);
+  }
+  return shares;
+}
+
 async function sendReserved(
   req: Request,
   ctx: ApiContext,
@@ -152,28 +181,8 @@ async function sendReserved(
   recipients: string[],
   content: SendContent,
 ): Promise<Response> {
-  const rows = new Map(
-    (
-      await filesByShareIds(
-        ctx.db,
-        items.map((i) => i.shareId),
-      )
-    ).map((r) => [r.shareId, r]),
-  );
-  const now = ctx.now();
-  const files: FileRow[] = [];
-  for (const item of items) {
-    const row = rows.get(item.shareId);
-    if (!row || !isVisible(row, now)) {
-      throw new HttpError(404, 'file_not_found', 'One of the files was not found or has expired. Upload it again.');
-    }
-    if (!(await ownerTokenMatches(item.ownerToken, row.ownerTokenHash))) {
-      throw new HttpError(403, 'not_owner', 'Only the device that uploaded a file can email its link.');
-    }
-    files.push(row);
-  }
-
-  const message = buildShareMail(ctx, recipients, files, content);
+  const shares = await sharesOf(ctx, items);
+  const message = buildShareMail(ctx, recipients, shares, content);
   let accepted: string[];
   try {
     ({ accepted } = await mailer.send(message));
@@ -182,6 +191,8 @@ async function sendReserved(
     throw new HttpError(502, 'mail_failed', 'The email could not be sent. Please try again later.');
   }
   // Counts only: the log never keeps the recipients' addresses.
-  await recordEvent(ctx, req, MAIL_SENT_EVENT, { recipients: recipients.length, files: files.length });
+  const files = shares.files.length + shares.transfers.reduce((n, t) => n + t.files.length, 0);
+  await recordEvent(ctx, req, MAIL_SENT_EVENT, { recipients: recipients.length, files });
+  // Written to the outbox only: nobody received it, and the page must not say it was sent.
   return json<SendResult>({ accepted, delivery: ctx.mailTransport === 'outbox' ? 'outbox' : 'sent' });
 }

@@ -2,7 +2,7 @@
 // one way a file is removed (object and row).
 import type { ApiContext } from '../context.ts';
 import type { ServerConfig } from '../config.ts';
-import { OWNER_TOKEN_HEADER, type FileDto, type ShareDto } from '../domain/api-types.ts';
+import { OWNER_TOKEN_HEADER, type FileDto, type FileShareDto, type ShareDto } from '../domain/api-types.ts';
 import { isExpired } from '../domain/expiry.ts';
 import { isShareId } from '../domain/share-id.ts';
 import { claimRemoval, deleteClaimedRow, type FileRow, type RemovalReason } from '../files-repo.ts';
@@ -32,9 +32,22 @@ export function toShareDto(row: FileRow): ShareDto {
   };
 }
 
-/** What the owner sees: the public view plus the file id, the link and the upload state. */
+/** GET /shares/{shareId} of a file: the public view, its folder and its transfer's link id. */
+export function toFileShareDto(row: FileRow): FileShareDto {
+  return { kind: 'file', ...toShareDto(row), path: row.path, transferShareId: row.transferShareId };
+}
+
+/** What the owner sees: the public view plus the file id, the link, the upload state and its place. */
 export function toFileDto(row: FileRow, config: Pick<ServerConfig, 'publicOrigin'>): FileDto {
-  return { ...toShareDto(row), fileId: row.id, shareUrl: shareUrl(config, row.shareId), state: row.uploadState };
+  return {
+    ...toShareDto(row),
+    fileId: row.id,
+    shareUrl: shareUrl(config, row.shareId),
+    state: row.uploadState,
+    path: row.path,
+    transferShareId: row.transferShareId,
+    takenDown: false,
+  };
 }
 
 export function requireStorage(ctx: ApiContext): Storage {
@@ -61,11 +74,16 @@ export function parseShareId(params: Record<string, string>): string {
   return id;
 }
 
-/** The owner token header, or a 403 with `message` when it does not match the file. */
-export async function requireOwner(req: Request, row: FileRow, message: string): Promise<void> {
-  if (!(await ownerTokenMatches(req.headers.get(OWNER_TOKEN_HEADER), row.ownerTokenHash))) {
+/** The owner token header, or a 403 with `message` when it does not match the stored hash. */
+export async function requireOwnerToken(req: Request, ownerTokenHash: string, message: string): Promise<void> {
+  if (!(await ownerTokenMatches(req.headers.get(OWNER_TOKEN_HEADER), ownerTokenHash))) {
     throw new HttpError(403, 'not_owner', message);
   }
+}
+
+/** The owner token header, or a 403 with `message` when it does not match the file. */
+export function requireOwner(req: Request, row: FileRow, message: string): Promise<void> {
+  return requireOwnerToken(req, row.ownerTokenHash, message);
 }
 
 /** A complete, unexpired, undeleted file is visible; anything else is "not found". */

@@ -18,7 +18,8 @@ import { toSingleLine } from '../../domain/recipients.ts';
 import { fileByShareId } from '../../files-repo.ts';
 import { HttpError, json, readJson } from '../../http.ts';
 import { parseShareId, shareUrl } from '../share-common.ts';
-import { takeDown } from '../takedown.ts';
+import { takeDown, takeDownTransfer } from '../takedown.ts';
+import { transferByShareId } from '../../transfers-repo.ts';
 import { recordAdminAction } from './audit.ts';
 import { listReports } from './reports.ts';
 import {
@@ -156,7 +157,10 @@ export const fileDetails: AdminRouteHandler = async (_req, ctx, params) => {
   });
 };
 
-/** POST /admin/shares/:shareId/takedown {reason?}: object and row deleted, tombstone left, logged. */
+/**
+ * POST /admin/shares/:shareId/takedown {reason?}: object and row deleted, tombstone left, logged.
+ * A transfer's share id takes the whole transfer down.
+ */
 export const takeDownShare: AdminRouteHandler = async (req, ctx, params, admin) => {
   const shareId = parseShareId(params);
   const body = await readJson(req, 8 * 1024);
@@ -168,6 +172,12 @@ export const takeDownShare: AdminRouteHandler = async (req, ctx, params, admin) 
       field: 'reason',
       max: TAKEDOWN_REASON_MAX_LENGTH,
     });
+  }
+  const transfer = await transferByShareId(ctx.db, shareId);
+  if (transfer && !transfer.takenDownAt) {
+    const files = await takeDownTransfer(ctx, transfer, reason, admin);
+    await recordAdminAction(ctx, req, admin, 'admin_takedown', { shareId, transfer: true, files, reason });
+    return json<TakedownResult>({ shareId, removed: true });
   }
   const row = await fileByShareId(ctx.db, shareId);
   if (!row) throw new HttpError(404, 'file_not_found', 'No file has this share id (any more).');

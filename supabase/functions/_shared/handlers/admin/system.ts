@@ -4,15 +4,22 @@ import type { AdminRouteHandler } from '../../handler-types.ts';
 import type { ServiceCheckDto, SystemDto, SystemLogsPage } from '../../domain/admin-api-types.ts';
 import { json } from '../../http.ts';
 import { checkHealth } from '../health.ts';
+import { mailDeliveryOf } from '../settings.ts';
 import { iso, parsePaging, searchParam, shortVisitor } from './query.ts';
+
+export const OUTBOX_WARNING = "Mail is not configured: the send card's mails only land in the outbox (SMTP_URL)";
+const NO_MAIL_WARNING = 'Mail is not configured: the send card cannot send mail (SMTP_URL).';
 
 export const systemStatus: AdminRouteHandler = async (_req, ctx) => {
   const health = await checkHealth(ctx);
-  const mail: ServiceCheckDto = !ctx.mailer
-    ? { ok: false, status: 'missing_config', detail: 'No mail transport: the send card is unavailable.' }
-    : ctx.mailTransport === 'outbox'
-      ? { ok: true, status: 'outbox', detail: 'Mails are written to the outbox folder (SMTP_URL is not set).' }
-      : { ok: true, status: 'ok' };
+  // Mail that only lands in the outbox reaches nobody: a warning, not OK, though nothing is down.
+  const delivery = mailDeliveryOf(ctx);
+  const mail: ServiceCheckDto =
+    delivery === 'smtp'
+      ? { ok: true, status: 'ok' }
+      : delivery === 'outbox'
+        ? { ok: false, warning: true, status: 'outbox', detail: OUTBOX_WARNING }
+        : { ok: false, warning: true, status: 'missing_config', detail: NO_MAIL_WARNING };
   const peer: ServiceCheckDto = ctx.peerServer
     ? { ok: true, status: 'ok', detail: String(ctx.peerServer.connectedPeers()) }
     : { ok: true, status: 'external', detail: 'The PeerJS server runs outside this API.' };

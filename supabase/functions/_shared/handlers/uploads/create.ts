@@ -1,6 +1,7 @@
 // POST /uploads: checks the announced file against the admin's settings and the visitor's quotas,
 // plans its parts, records it and begins the multipart upload in the bucket. File bytes never pass
-// through here: the browser sends them to the URLs sign-parts.ts gives it.
+// through here: the browser sends them to the URLs sign-parts.ts gives it. A file may join a
+// transfer (with the transfer's owner token) and carry its folder path inside it.
 import type { CreatedUpload } from '../../domain/api-types.ts';
 import { planParts } from '../../domain/part-plan.ts';
 import { deleteNewUpload, setUploadId } from '../../files-repo.ts';
@@ -11,15 +12,19 @@ import { releaseSlot } from '../../rate-limit.ts';
 import { readSettings } from '../../settings-store.ts';
 import { visitorOf } from '../../visitor.ts';
 import { requireStorage, shareUrl } from '../share-common.ts';
+import { parsePath, transferToJoin } from '../transfer-input.ts';
 import { storageHttpError } from './upload-errors.ts';
 import { parseAnnouncedFile } from './upload-input.ts';
-import { createLimit, insertWithinQuotas } from './upload-quotas.ts';
+import { createLimit, insertWithinQuotas, transferNotFound } from './upload-quotas.ts';
 import { enforceSettings } from './upload-settings.ts';
 
 export const createUpload: RouteHandler = async (req, ctx) => {
   const storage = requireStorage(ctx);
-  const { name, size, type } = parseAnnouncedFile(await readJson(req));
+  const body = await readJson(req);
+  const { name, size, type } = parseAnnouncedFile(body);
+  const path = parsePath(body.path);
   enforceSettings(await readSettings(ctx), { name, size, type });
+  const transfer = await transferToJoin(ctx, body.transfer);
   const { partSize, partCount } = planParts(size);
   const ownerToken = newOwnerToken();
   const ownerTokenHash = await hashOwnerToken(ownerToken);
@@ -32,6 +37,8 @@ export const createUpload: RouteHandler = async (req, ctx) => {
     partSize,
     partCount,
     createdAt: now,
+    transferId: transfer?.id ?? null,
+    path,
   });
 
   let uploadId: string;
@@ -46,7 +53,13 @@ export const createUpload: RouteHandler = async (req, ctx) => {
     if (row.uploaderHash) await releaseSlot(ctx.db, createLimit(ctx), row.uploaderHash);
     throw storageHttpError(error, 'Failed to initiate multipart upload');
   }
-  await setUploadId(ctx.db, row.id, uploadId);
+  if (!(await setUploadId(ctx.db, row.id, uploadId))) {
+    // The transfer's delete removed the row while the bucket began the upload: end that too.
+    await storage.abortMultipartUpload(row.storagePath, uploadId).catch((error: unknown) => {
+      ctx.log.warn(`Could not abort ${row.storagePath}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    throw transferNotFound();
+  }
 
   return json<CreatedUpload>(
     {

@@ -4,7 +4,8 @@ import { isTypeAllowed, maxFileBytes, type ServiceSettings } from '../../domain/
 import { HttpError } from '../../http.ts';
 import type { AnnouncedFile } from './upload-input.ts';
 
-export function enforceSettings(settings: ServiceSettings, file: AnnouncedFile): void {
+/** New uploads and transfers are refused (503) while the admin's maintenance mode is on. */
+export function refuseDuringMaintenance(settings: ServiceSettings): void {
   if (settings.maintenanceMode) {
     throw new HttpError(
       503,
@@ -12,6 +13,10 @@ export function enforceSettings(settings: ServiceSettings, file: AnnouncedFile):
       'The service is in maintenance: new uploads are paused. Downloads keep working; please try again later.',
     );
   }
+}
+
+export function enforceSettings(settings: ServiceSettings, file: AnnouncedFile): void {
+  refuseDuringMaintenance(settings);
   const maxBytes = maxFileBytes(settings);
   if (file.size > maxBytes) {
     throw new HttpError(

@@ -1,0 +1,93 @@
+// The transfers part of the API's contract (re-exported by ./api-types.ts, where callers import
+// it from): a transfer is what one visitor sends in one go, under one link /s/{shareId}, whose id
+// shares one namespace with the files' ids. Dates are ISO strings.
+import type { DownloadTicket, FilePath, FileDto, ShareDto } from './api-types.ts';
+
+/** GET /shares/{shareId} of a file: the file, its folder and the transfer it belongs to. */
+export interface FileShareDto extends ShareDto {
+  kind: 'file';
+  path: FilePath;
+  /** The share id of the file's transfer (its one link is /s/{transferShareId}); null: none. */
+  transferShareId: string | null;
+}
+
+/** One complete file in a transfer's list. */
+export interface TransferFileDto extends ShareDto {
+  path: FilePath;
+}
+
+/**
+ * GET /shares/{shareId} of a transfer. 404 when it has no live file and none still uploading;
+ * 410 file_removed when an admin took it down.
+ */
+export interface TransferDto {
+  kind: 'transfer';
+  shareId: string;
+  /** The sender's own words, shown escaped and marked as theirs; null when they gave none. */
+  senderName: string | null;
+  message: string | null;
+  createdAt: string;
+  /** The latest expiry of its files; null while no file has completed. */
+  expiresAt: string | null;
+  /** Download all (POST /shares/{shareId}/download of the transfer) counts here, once a call. */
+  downloadCount: number;
+  viewCount: number;
+  /** Complete, live files, sorted by path then name. */
+  files: TransferFileDto[];
+  /** Files still uploading (not listed yet). */
+  pendingFiles: number;
+}
+
+/** What GET /shares/{shareId} answers: share ids of files and of transfers share one namespace. */
+export type ShareLookup = FileShareDto | TransferDto;
+
+/** One file's presigned GET within a transfer's download. */
+export interface TransferDownloadTicket extends DownloadTicket {
+  shareId: string;
+  path: FilePath;
+  size: number;
+}
+
+/**
+ * POST /shares/{shareId}/download of a transfer: one ticket per complete file, in the list's order
+ * (path, then name). Counts one transfer download and one download of each file; takes one slot
+ * of the download-ticket rate limit, however many files.
+ */
+export interface TransferDownload {
+  tickets: TransferDownloadTicket[];
+}
+
+/** A transfer as its sender sees it (the device holds the transfer's owner token). */
+export interface OwnedTransferDto {
+  shareId: string;
+  shareUrl: string;
+  senderName: string | null;
+  message: string | null;
+  createdAt: string;
+  /** The latest expiry of its files; null while no file has completed. */
+  expiresAt: string | null;
+  downloadCount: number;
+  viewCount: number;
+  /** An admin took the whole transfer down. */
+  takenDown: boolean;
+  /** Every file of the transfer (uploading, complete or taken down), sorted by path then name. */
+  files: FileDto[];
+}
+
+/** POST /transfers: what one visitor sends in one go gets one link. */
+export interface CreateTransferRequest {
+  /** At most SENDER_NAME_MAX_LENGTH characters, one line. */
+  senderName?: string;
+  /** At most TRANSFER_MESSAGE_MAX_LENGTH characters. */
+  message?: string;
+}
+
+/** 201 of POST /transfers. */
+export interface CreatedTransfer {
+  transferId: string;
+  /** /s/{shareId} lists every file of the transfer. */
+  shareId: string;
+  shareUrl: string;
+  /** Adds files (CreateUploadRequest.transfer), deletes, looks up and mails the transfer. */
+  ownerToken: string;
+}
