@@ -13,7 +13,6 @@ describe('parsePublicEnv', () => {
       supabaseUrl: ORIGIN,
       supabaseAnonKey: PUBLISHABLE,
       productName: 'Ulak',
-      contactEmail: 'hello@ulak.app',
       peerjsUrl: `${ORIGIN}/peerjs`,
     });
   });
@@ -24,13 +23,11 @@ describe('parsePublicEnv', () => {
         VITE_SUPABASE_URL: 'https://abc.supabase.co/',
         VITE_SUPABASE_ANON_KEY: LEGACY_JWT,
         VITE_PRODUCT_NAME: 'Kargo',
-        VITE_CONTACT_EMAIL: 'ops@kargo.test',
       },
       ORIGIN,
     );
     expect(env.supabaseUrl).toBe('https://abc.supabase.co');
     expect(env.productName).toBe('Kargo');
-    expect(env.contactEmail).toBe('ops@kargo.test');
     expect(env.peerjsUrl).toBe('https://abc.supabase.co/peerjs');
   });
 

@@ -10,7 +10,6 @@ export interface PublicEnv {
   /** Public anon (or publishable) key sent with every API call. */
   supabaseAnonKey: string;
   productName: string;
-  contactEmail: string;
   /**
    * The PeerJS signalling server of direct transfers. Default: `${supabaseUrl}/peerjs`, where the
    * one-machine host serves it; VITE_PEERJS_URL for a separate one (Supabase Edge has no WebSockets).
@@ -20,8 +19,6 @@ export interface PublicEnv {
 
 /** The raw variables as Vite exposes them (`import.meta.env`). */
 export type RawPublicEnv = Readonly<Record<string, string | boolean | undefined>>;
-
-export const DEFAULT_CONTACT_EMAIL = 'hello@ulak.app';
 
 export const INVALID_URL_MESSAGE = 'Invalid Supabase URL format. Please check your .env file.';
 export const INVALID_ANON_KEY_MESSAGE = 'Invalid Supabase anon key format. Please check your .env file.';
@@ -62,7 +59,6 @@ export function parsePublicEnv(raw: RawPublicEnv, origin?: string): PublicEnv {
     supabaseUrl,
     supabaseAnonKey,
     productName: text(raw, 'VITE_PRODUCT_NAME') ?? DEFAULT_PRODUCT_NAME,
-    contactEmail: text(raw, 'VITE_CONTACT_EMAIL') ?? DEFAULT_CONTACT_EMAIL,
     peerjsUrl: peerjs === undefined ? `${supabaseUrl}/peerjs` : parseUrl(peerjs),
   };
 }

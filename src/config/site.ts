@@ -4,15 +4,6 @@
 /** Product name when VITE_PRODUCT_NAME is not set. */
 export const DEFAULT_PRODUCT_NAME = 'Ulak';
 
-/** The product's public profiles; the footer links to each with an icon. */
-export const SOCIAL_LINKS = [
-  { id: 'github', href: 'https://github.com/ulak-app' },
-  { id: 'x', href: 'https://x.com/ulakapp' },
-  { id: 'linkedin', href: 'https://www.linkedin.com/company/ulak-app' },
-] as const;
-
-export type SocialLinkId = (typeof SOCIAL_LINKS)[number]['id'];
-
 /**
  * The footer's credit line and its link; VITE_CREDIT_NAME and VITE_CREDIT_URL (read at build time)
  * replace these defaults when set.
@@ -21,3 +12,6 @@ export const CREDIT = {
   name: (import.meta.env.VITE_CREDIT_NAME as string | undefined)?.trim() || 'Ulak Engineering',
   href: (import.meta.env.VITE_CREDIT_URL as string | undefined)?.trim() || 'https://github.com/ulak-app',
 } as const;
+
+/** The app's version, package.json's: the admin's top bar shows it, as the host's System page does. */
+export { version as APP_VERSION } from '../../package.json';

@@ -47,13 +47,26 @@ describe('routes', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
-  it('the footer links the quick links, the legal pages and the contact address', async () => {
+  it("the footer links the quick links, the legal pages and the operator's contact address", async () => {
+    stubApi(({ url }) =>
+      url.endsWith('/settings')
+        ? jsonResponse(200, {
+            ...DEFAULT_SETTINGS,
+            contactEmail: 'ops@kargo.test',
+            socialLinks: ['https://x.com/kargo'],
+          })
+        : jsonResponse(404, { error: 'No such API endpoint.', code: 'no_such_endpoint' }),
+    );
     await renderRoute('/');
     const footer = screen.getByRole('contentinfo');
     for (const name of ['Upload', 'Privacy Policy', 'Terms of Service', 'Cookie Policy']) {
       expect(footer.querySelector(`a[href]`)).not.toBeNull();
       expect(screen.getAllByRole('link', { name }).length).toBeGreaterThan(0);
     }
-    expect(screen.getByRole('link', { name: 'hello@ulak.app' })).toHaveAttribute('href', 'mailto:hello@ulak.app');
+    expect(await screen.findByRole('link', { name: 'ops@kargo.test' })).toHaveAttribute(
+      'href',
+      'mailto:ops@kargo.test',
+    );
+    expect(screen.getByRole('link', { name: 'Ulak on X' })).toHaveAttribute('href', 'https://x.com/kargo');
   });
 });

@@ -50,7 +50,7 @@ test('a session the server refuses signs the panel out', async ({ page }) => {
   await page.goto('/admin');
   await page.evaluate(
     (token) =>
-      sessionStorage.setItem(
+      localStorage.setItem(
         'ulak_admin_session',
         JSON.stringify({ token, expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
       ),

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ANON_HEADERS, API, E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from './fixtures/admin';
+import { ANON_HEADERS, API, APP_VERSION, E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from './fixtures/admin';
 
 // The signed-in admin frame. The session is a real one, from POST /admin/login, put where the
 // sign-in form would keep it.
@@ -12,7 +12,7 @@ async function signIn(page: Page, request: APIRequestContext): Promise<void> {
   expect(res.status()).toBe(200);
   const session = JSON.stringify(await res.json());
   await page.addInitScript((value) => {
-    sessionStorage.setItem('ulak_admin_session', value);
+    localStorage.setItem('ulak_admin_session', value);
     localStorage.setItem('admin_authenticated', 'true');
   }, session);
 }
@@ -20,14 +20,14 @@ async function signIn(page: Page, request: APIRequestContext): Promise<void> {
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("the admin top bar keeps the 'v1.0' badge and the panel's name readable", async ({ page, request }) => {
+  test("the admin top bar keeps the version badge and the panel's name readable", async ({ page, request }) => {
     await signIn(page, request);
     await page.goto('/admin');
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     // The panel's name stays readable too.
     const title = page.getByText('Ulak Admin', { exact: true });
     expect(await title.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
-    const badge = page.getByText('v1.0', { exact: true });
+    const badge = page.getByText(`v${APP_VERSION}`, { exact: true });
     await expect(badge).toBeVisible();
     // Its text fits in it: not squeezed to an empty dot or cut to an ellipsis.
     const fits = await badge.evaluate((label) => {

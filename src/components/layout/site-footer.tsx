@@ -1,13 +1,12 @@
 import { ActionIcon, Anchor, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBrandGithub, IconBrandLinkedin, IconBrandX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { env } from '@/config/env';
-import { CREDIT, SOCIAL_LINKS } from '@/config/site';
-import type { SocialLinkId } from '@/config/site';
+import { CREDIT } from '@/config/site';
+import { useSettings } from '@/lib/api/settings';
 import { BrandLogo } from './brand-logo';
 import classes from './site-footer.module.css';
+import { socialSite } from './social-link';
 
 const QUICK_LINKS = [
   { to: '/', labelKey: 'footer.home' },
@@ -21,12 +20,6 @@ const LEGAL_LINKS = [
   { to: '/terms', labelKey: 'footer.terms' },
   { to: '/cookies', labelKey: 'footer.cookies' },
 ] as const satisfies readonly { to: string; labelKey: ParseKeys }[];
-
-const SOCIAL_ICONS: Record<SocialLinkId, typeof IconBrandGithub> = {
-  github: IconBrandGithub,
-  x: IconBrandX,
-  linkedin: IconBrandLinkedin,
-};
 
 type FooterLink = (typeof QUICK_LINKS)[number] | (typeof LEGAL_LINKS)[number];
 
@@ -50,6 +43,52 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: r
   );
 }
 
+/** The operator's contact address and profile links from the settings; nothing while none is set. */
+function FooterContact() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const email = settings?.contactEmail ?? '';
+  const links = settings?.socialLinks ?? [];
+  if (email === '' && links.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={2} fz="sm" id="footer-contact">
+        {t('footer.contact')}
+      </Title>
+      {email !== '' && (
+        <Anchor href={`mailto:${email}`} className={classes.link} style={{ overflowWrap: 'anywhere' }}>
+          {email}
+        </Anchor>
+      )}
+      {links.length > 0 && (
+        <Group gap="xs" aria-label={t('footer.social')} role="group">
+          {links.map((href) => {
+            const site = socialSite(href);
+            const Icon = site.icon;
+            return (
+              <ActionIcon
+                key={href}
+                component="a"
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={
+                  site.id ? t(`footer.socialNames.${site.id}`) : t('footer.socialNames.other', { site: site.host })
+                }
+              >
+                <Icon size={20} stroke={1.6} />
+              </ActionIcon>
+            );
+          })}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
 export function SiteFooter() {
   const { t } = useTranslation();
   return (
@@ -66,34 +105,7 @@ export function SiteFooter() {
           <FooterLinks id="footer-quick-links" title={t('footer.quickLinks')} links={QUICK_LINKS} />
           <FooterLinks id="footer-legal" title={t('footer.legal')} links={LEGAL_LINKS} />
 
-          <Stack gap="xs">
-            <Title order={2} fz="sm" id="footer-contact">
-              {t('footer.contact')}
-            </Title>
-            <Anchor href={`mailto:${env.contactEmail}`} className={classes.link}>
-              {env.contactEmail}
-            </Anchor>
-            <Group gap="xs" aria-label={t('footer.social')} role="group">
-              {SOCIAL_LINKS.map((link) => {
-                const Icon = SOCIAL_ICONS[link.id];
-                return (
-                  <ActionIcon
-                    key={link.id}
-                    component="a"
-                    href={link.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    aria-label={t(`footer.socialNames.${link.id}`)}
-                  >
-                    <Icon size={20} stroke={1.6} />
-                  </ActionIcon>
-                );
-              })}
-            </Group>
-          </Stack>
+          <FooterContact />
         </SimpleGrid>
 
         <Divider my="lg" />

@@ -1,6 +1,8 @@
-// The admin's signed-in state. The session token is a credential, so it lives in sessionStorage
-// (gone when the tab closes, not shared with other tabs). The spec's `admin_authenticated`
-// localStorage flag is kept as UI state only: the API trusts the token, never the flag.
+// The admin's signed-in state, one per browser: the token lives in localStorage, so a new tab is
+// signed in too, and every tab hears a sign-in or a logout in another (the `storage` event). It
+// stays revocable: Logout ends the session on the server (POST admin/logout), and the token
+// expires. The spec's `admin_authenticated` flag is kept as UI state only: the API trusts the
+// token, never the flag.
 
 import type { AdminSession } from '@domain/admin-api-types';
 
@@ -33,7 +35,7 @@ function notify(): void {
 
 /** The current session, or null when signed out or expired. Same object while unchanged. */
 export function readAdminSession(now: number = Date.now()): AdminSession | null {
-  const raw = sessionStorage.getItem(ADMIN_SESSION_STORAGE_KEY);
+  const raw = localStorage.getItem(ADMIN_SESSION_STORAGE_KEY);
   if (raw !== cachedRaw) {
     cachedRaw = raw;
     cachedSession = parse(raw);
@@ -43,19 +45,28 @@ export function readAdminSession(now: number = Date.now()): AdminSession | null 
 }
 
 export function saveAdminSession(session: AdminSession): void {
-  sessionStorage.setItem(ADMIN_SESSION_STORAGE_KEY, JSON.stringify(session));
+  localStorage.setItem(ADMIN_SESSION_STORAGE_KEY, JSON.stringify(session));
   localStorage.setItem(ADMIN_AUTHENTICATED_FLAG_KEY, 'true');
   notify();
 }
 
 /** Signs out: forgets the token and clears the UI flag. */
 export function clearAdminSession(): void {
-  sessionStorage.removeItem(ADMIN_SESSION_STORAGE_KEY);
+  localStorage.removeItem(ADMIN_SESSION_STORAGE_KEY);
   localStorage.removeItem(ADMIN_AUTHENTICATED_FLAG_KEY);
   notify();
 }
 
+/** Another tab signed in or out (or the storage was cleared): every listener reads the session again. */
+function onStorage(event: StorageEvent): void {
+  if (event.key === ADMIN_SESSION_STORAGE_KEY || event.key === null) notify();
+}
+
 export function subscribeAdminSession(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
 }

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/api';
+import { APP_VERSION } from '@/config/site';
 import { renderRoute } from '@/test/render';
 import { ADMIN_AUTHENTICATED_FLAG_KEY, ADMIN_SESSION_STORAGE_KEY } from '../api/admin-session';
 
@@ -54,7 +55,7 @@ describe('admin gate', () => {
     await user.type(screen.getByLabelText(/^Password/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
-    expect(sessionStorage.getItem(ADMIN_SESSION_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(ADMIN_SESSION_STORAGE_KEY)).toBeNull();
   });
 
   // A form typed, a dialog and two server calls: over 5 s when the machine is busy with other work.
@@ -77,8 +78,8 @@ describe('admin gate', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Uploads' })).toBeInTheDocument();
     expect(screen.getByText('Admin User')).toBeInTheDocument();
-    expect(screen.getByText('v1.0')).toBeInTheDocument();
-    expect(JSON.parse(sessionStorage.getItem(ADMIN_SESSION_STORAGE_KEY)!)).toEqual({
+    expect(screen.getByText(`v${APP_VERSION}`)).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(ADMIN_SESSION_STORAGE_KEY)!)).toEqual({
       token: 'signed.token',
       expiresAt,
     });
@@ -96,20 +97,32 @@ describe('admin gate', () => {
     expect(logoutUrl).toBe('http://127.0.0.1:54321/functions/v1/api/admin/logout');
     expect(logoutInit?.method).toBe('POST');
     expect(new Headers(logoutInit?.headers).get('x-admin-token')).toBe('signed.token');
-    expect(sessionStorage.getItem(ADMIN_SESSION_STORAGE_KEY)).not.toBeNull();
+    expect(localStorage.getItem(ADMIN_SESSION_STORAGE_KEY)).not.toBeNull();
     answer(jsonResponse(200, { loggedOut: true }));
 
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Admin sign in' })).toBeInTheDocument());
-    expect(sessionStorage.getItem(ADMIN_SESSION_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(ADMIN_SESSION_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(ADMIN_AUTHENTICATED_FLAG_KEY)).toBeNull();
   }, 30_000);
 
   it('treats an expired session as signed out', async () => {
-    sessionStorage.setItem(
+    localStorage.setItem(
       ADMIN_SESSION_STORAGE_KEY,
       JSON.stringify({ token: 'old', expiresAt: new Date(Date.now() - 1000).toISOString() }),
     );
     await renderRoute('/admin');
     expect(screen.getByRole('heading', { level: 1, name: 'Admin sign in' })).toBeInTheDocument();
+  });
+
+  it('signs out when another tab logs out', async () => {
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    localStorage.setItem(ADMIN_SESSION_STORAGE_KEY, JSON.stringify({ token: 'shared', expiresAt }));
+    stubFetch(() => jsonResponse(404, { error: 'No such API endpoint.', code: 'no_such_endpoint' }));
+    await renderRoute('/admin/settings');
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    // What the other tab's logout does to this one: the shared entry is gone, and a storage event says so.
+    localStorage.removeItem(ADMIN_SESSION_STORAGE_KEY);
+    window.dispatchEvent(new StorageEvent('storage', { key: ADMIN_SESSION_STORAGE_KEY }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin sign in' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
 import './admin-mantine-styles';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAdminSession } from '../hooks/use-admin-session';
+import { adminKeys } from '../keys';
 import { AdminShell } from './admin-shell';
 import { AdminSignInForm } from './admin-sign-in-form';
 
@@ -10,6 +12,11 @@ import { AdminSignInForm } from './admin-sign-in-form';
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const session = useAdminSession();
+  const queryClient = useQueryClient();
+  // Signed out (here, in another tab, or by the API's 401): no admin answer stays in memory.
+  useEffect(() => {
+    if (!session) queryClient.removeQueries({ queryKey: adminKeys.all });
+  }, [session, queryClient]);
   if (!session) return <AdminSignInForm />;
   return <AdminShell>{children}</AdminShell>;
 }

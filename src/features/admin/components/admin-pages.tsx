@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Card,
+  Chip,
   Group,
   Loader,
   NativeSelect,
@@ -16,10 +17,13 @@ import { useTranslation } from 'react-i18next';
 import type { AdminPageDto, PageStatus } from '@domain/admin-api-types';
 import { PAGE_LANGUAGES, PAGE_SLUGS, type PageLanguage, type PageSlug } from '@domain/api-types';
 import { PAGE_CONTENT_MAX_LENGTH } from '@domain/constants';
+import { pageValues } from '@/components/published-page/page-outlines';
 import { RequestError } from '@/components/request-error';
+import { useSettings } from '@/lib/api/settings';
 import { useAdminPages } from '../api/get-pages';
 import { useSaveAdminPage } from '../api/save-page';
 import { useFlash } from '../hooks/use-flash';
+import { builtInMarkdown } from '../utils/built-in-markdown';
 import { formatDateTime } from '../utils/format';
 import { SavedStatus } from './saved-status';
 import { AdminPage, QueryState } from './admin-page';
@@ -29,10 +33,17 @@ const MarkdownContent = lazy(() =>
   import('@/components/published-page/markdown-content').then((m) => ({ default: m.MarkdownContent })),
 );
 
-/** The public path of each page, as docs/product.md §3 lists them. */
-const PAGE_PATHS: Record<PageSlug, string> = { home: '/', about: '/about', 'how-it-works': '/how-it-works' };
+/** The public path of each page. */
+const PAGE_PATHS: Record<PageSlug, string> = {
+  home: '/',
+  about: '/about',
+  'how-it-works': '/how-it-works',
+  terms: '/terms',
+  privacy: '/privacy',
+  cookies: '/cookies',
+};
 
-/** /admin/pages: Markdown for home, about and how-it-works in English and Turkish; view, edit, save, cancel. */
+/** /admin/pages: Markdown for the public and legal pages in English and Turkish; view, edit, save, cancel. */
 export function AdminPages() {
   const { t } = useTranslation();
   const pages = useAdminPages();
@@ -42,12 +53,16 @@ export function AdminPages() {
   return (
     <AdminPage title={t('admin.pages.title')} intro={t('admin.pages.intro')}>
       <Group gap="sm" wrap="wrap">
-        <SegmentedControl
-          aria-label={t('admin.pages.page')}
-          value={slug}
-          onChange={(value) => setSlug(value as PageSlug)}
-          data={PAGE_SLUGS.map((s) => ({ value: s, label: t(`admin.pages.slugs.${s}`) }))}
-        />
+        {/* Chips wrap on a phone, where six segments would run off the screen. */}
+        <Chip.Group value={slug} onChange={(value) => setSlug(value as PageSlug)}>
+          <Group gap={6} role="radiogroup" aria-label={t('admin.pages.page')}>
+            {PAGE_SLUGS.map((s) => (
+              <Chip key={s} value={s} size="sm">
+                {t(`admin.pages.slugs.${s}`)}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
         <SegmentedControl
           aria-label={t('admin.pages.language')}
           value={language}
@@ -63,15 +78,24 @@ export function AdminPages() {
 
 function PageEditor({ page }: { page: AdminPageDto }) {
   const { t, i18n } = useTranslation();
+  const settings = useSettings();
   const save = useSaveAdminPage();
   const [saved, flashSaved] = useFlash();
   const [editing, setEditing] = useState(false);
   const [content, setContent] = useState(page.content);
   const [status, setStatus] = useState<PageStatus>(page.status);
+  // Nothing saved: the built-in text is live, so it is what the editor shows and starts from.
+  const builtIn = page.content.trim() === '';
+  const liveContent = builtIn
+    ? builtInMarkdown(page.slug, i18n.getFixedT(page.language), pageValues(settings))
+    : page.content;
 
-  const cancel = () => {
-    setContent(page.content);
+  const edit = () => {
+    setContent(liveContent);
     setStatus(page.status);
+    setEditing(true);
+  };
+  const cancel = () => {
     setEditing(false);
     save.reset();
   };
@@ -151,21 +175,18 @@ function PageEditor({ page }: { page: AdminPageDto }) {
         ) : (
           <Stack gap="md">
             <Group gap="md">
-              <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)}>
+              <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={edit}>
                 {t('admin.pages.edit')}
               </Button>
               <SavedStatus shown={saved}>{t('admin.pages.saved')}</SavedStatus>
             </Group>
-            {page.content.trim() === '' ? (
-              <Text c="dimmed">{t('admin.pages.builtIn')}</Text>
-            ) : (
-              <Card withBorder radius="sm" padding="md" aria-label={t('admin.pages.preview')}>
-                <Suspense fallback={<Loader size="sm" />}>
-                  <MarkdownContent content={page.content} />
-                </Suspense>
-              </Card>
-            )}
-            {page.status === 'draft' && page.content.trim() !== '' && (
+            {builtIn && <Text c="dimmed">{t('admin.pages.builtIn')}</Text>}
+            <Card withBorder radius="sm" padding="md" aria-label={t('admin.pages.preview')}>
+              <Suspense fallback={<Loader size="sm" />}>
+                <MarkdownContent content={liveContent} />
+              </Suspense>
+            </Card>
+            {page.status === 'draft' && (
               <Text size="sm" c="dimmed">
                 {t('admin.pages.draftNote')}
               </Text>

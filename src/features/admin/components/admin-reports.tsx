@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconCheck, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconFileSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_STATUS_FILTERS, type ReportStatusFilter } from '@domain/admin-api-types';
 import { RequestError } from '@/components/request-error';
@@ -8,6 +8,7 @@ import { useDismissReport } from '../api/dismiss-report';
 import { useReports } from '../api/get-reports';
 import { formatDateTime } from '../utils/format';
 import { AdminPage, QueryState } from './admin-page';
+import { FileDetailsDrawer } from './file-details-drawer';
 import { TablePager } from './table-pager';
 import { TakedownDialog } from './takedown-dialog';
 
@@ -20,6 +21,7 @@ export function AdminReports() {
   const reports = useReports({ status, page });
   const dismiss = useDismissReport();
   const [takedownTarget, setTakedownTarget] = useState<{ shareId: string; name: string } | null>(null);
+  const [openShareId, setOpenShareId] = useState<string | null>(null);
   const data = reports.data;
   return (
     <AdminPage
@@ -68,33 +70,46 @@ export function AdminReports() {
                   {r.resolvedBy &&
                     ` · ${t('admin.reports.resolved', { who: r.resolvedBy, time: formatDateTime(r.resolvedAt, lang) })}`}
                 </Text>
-                {r.status === 'open' && (
-                  <Group gap="xs">
+                <Group gap="xs">
+                  {r.fileAvailable && (
                     <Button
                       size="xs"
-                      color="red.9"
-                      leftSection={<IconTrash size={14} aria-hidden />}
-                      disabled={!r.fileAvailable}
-                      onClick={() => setTakedownTarget({ shareId: r.shareId, name: r.fileName ?? r.shareId })}
+                      variant="light"
+                      leftSection={<IconFileSearch size={14} aria-hidden />}
+                      onClick={() => setOpenShareId(r.shareId)}
                     >
-                      {t('admin.takedown.open')}
+                      {t('admin.uploads.details')}
+                      <VisuallyHidden>: {r.fileName ?? r.shareId}</VisuallyHidden>
                     </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconCheck size={14} aria-hidden />}
-                      loading={dismiss.isPending && dismiss.variables === r.id}
-                      onClick={() => dismiss.mutate(r.id)}
-                    >
-                      {t('admin.reports.dismiss')}
-                    </Button>
-                    {!r.fileAvailable && (
-                      <Text size="xs" c="dimmed">
-                        {t('admin.reports.fileGone')}
-                      </Text>
-                    )}
-                  </Group>
-                )}
+                  )}
+                  {r.status === 'open' && (
+                    <>
+                      <Button
+                        size="xs"
+                        color="red.9"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        disabled={!r.fileAvailable}
+                        onClick={() => setTakedownTarget({ shareId: r.shareId, name: r.fileName ?? r.shareId })}
+                      >
+                        {t('admin.takedown.open')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconCheck size={14} aria-hidden />}
+                        loading={dismiss.isPending && dismiss.variables === r.id}
+                        onClick={() => dismiss.mutate(r.id)}
+                      >
+                        {t('admin.reports.dismiss')}
+                      </Button>
+                    </>
+                  )}
+                  {!r.fileAvailable && (
+                    <Text size="xs" c="dimmed">
+                      {t('admin.reports.fileGone')}
+                    </Text>
+                  )}
+                </Group>
               </Stack>
             </Card>
           ))}
@@ -103,7 +118,12 @@ export function AdminReports() {
       {data && data.total > data.pageSize && (
         <TablePager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
       )}
-      <TakedownDialog target={takedownTarget} onClose={() => setTakedownTarget(null)} />
+      <FileDetailsDrawer shareId={openShareId} onClose={() => setOpenShareId(null)} onTakeDown={setTakedownTarget} />
+      <TakedownDialog
+        target={takedownTarget}
+        onClose={() => setTakedownTarget(null)}
+        onDone={() => setOpenShareId(null)}
+      />
     </AdminPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminSettingsDto } from '@domain/admin-api-types';
 import { SETTINGS_BOUNDS } from '@domain/constants';
@@ -7,6 +7,7 @@ import { ALLOWED_FILE_TYPES, type AllowedFileTypes } from '@domain/api-types';
 import {
   isSettingsProblem,
   normalizeTypeEntry,
+  SITE_CONTACT_BOUNDS,
   validateSettings,
   type ServiceSettings,
 } from '@domain/service-settings';
@@ -29,6 +30,13 @@ export function AdminSettings() {
     </AdminPage>
   );
 }
+
+/** The on/off settings, each with a caption for either state. */
+const SWITCHES = [
+  { field: 'enableAnalytics', color: undefined },
+  { field: 'enableNotifications', color: undefined },
+  { field: 'maintenanceMode', color: 'orange' },
+] as const;
 
 type Draft = Omit<ServiceSettings, 'maxFileSizeGb' | 'autoDeleteDays'> & {
   maxFileSizeGb: number | string;
@@ -113,24 +121,47 @@ function SettingsForm({ stored }: { stored: AdminSettingsDto }) {
         </Card>
         <Card withBorder radius="md" padding="md">
           <Stack gap="md">
-            <Switch
-              label={t('admin.settings.enableAnalytics')}
-              description={t('admin.settings.enableAnalyticsHint')}
-              checked={draft.enableAnalytics}
-              onChange={(event) => set('enableAnalytics', event.currentTarget.checked)}
+            {SWITCHES.map(({ field, color }) => (
+              <Switch
+                key={field}
+                label={t(`admin.settings.${field}.label`)}
+                // The caption describes the state the switch is in, so it reads true either way.
+                description={t(`admin.settings.${field}.${draft[field] ? 'on' : 'off'}`)}
+                color={color}
+                checked={draft[field]}
+                onChange={(event) => set(field, event.currentTarget.checked)}
+              />
+            ))}
+          </Stack>
+        </Card>
+        <Card withBorder radius="md" padding="md">
+          <Stack gap="md">
+            <TextInput
+              type="email"
+              label={t('admin.settings.contactEmail')}
+              description={t('admin.settings.contactEmailHint')}
+              value={draft.contactEmail}
+              onChange={(event) => set('contactEmail', event.currentTarget.value)}
+              error={fieldError('contactEmail', t('admin.settings.contactEmailError'))}
+              maxLength={SITE_CONTACT_BOUNDS.contactEmailLength}
             />
-            <Switch
-              label={t('admin.settings.enableNotifications')}
-              description={t('admin.settings.enableNotificationsHint')}
-              checked={draft.enableNotifications}
-              onChange={(event) => set('enableNotifications', event.currentTarget.checked)}
-            />
-            <Switch
-              label={t('admin.settings.maintenanceMode')}
-              description={t('admin.settings.maintenanceModeHint')}
-              color="orange"
-              checked={draft.maintenanceMode}
-              onChange={(event) => set('maintenanceMode', event.currentTarget.checked)}
+            <TagsInput
+              label={t('admin.settings.socialLinks')}
+              description={t('admin.settings.socialLinksHint')}
+              value={draft.socialLinks}
+              onChange={(values) =>
+                set(
+                  'socialLinks',
+                  values.map((v) => v.trim()),
+                )
+              }
+              error={fieldError(
+                'socialLinks',
+                t('admin.settings.socialLinksError', { max: SITE_CONTACT_BOUNDS.socialLinks }),
+              )}
+              maxTags={SITE_CONTACT_BOUNDS.socialLinks}
+              // A pasted or typed link is taken when the field is left, not only on Enter.
+              acceptValueOnBlur
             />
           </Stack>
         </Card>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ColorSchemeToggle } from '@/components/layout/color-scheme-toggle';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layout/skip-link';
+import { APP_VERSION } from '@/config/site';
 import { ADMIN_NAV_LINKS } from './admin-nav-links';
 import { AdminLogoutButton } from './admin-logout-button';
 import { NotificationsBell } from './notifications-bell';
@@ -42,7 +43,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
             </Text>
             {/* Never squeezed: the version stays readable on a 375 px phone. */}
             <Badge variant="light" size="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
-              {t('admin.shell.version')}
+              v{APP_VERSION}
             </Badge>
           </Group>
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>

@@ -4,7 +4,7 @@ import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DailyFiguresDto } from '@domain/admin-api-types';
 import { formatBytes } from '@domain/format-bytes';
-import { formatDay } from '../utils/format';
+import { formatBytesShort, formatDay } from '../utils/format';
 
 /**
  * Uploads and downloads per day, and storage used, with Mantine's charts. In a chunk of its own
@@ -57,7 +57,12 @@ export function DailyCharts({ days }: { days: DailyFiguresDto[] }) {
           tickLine="y"
           gridAxis="y"
           valueFormatter={(value) => formatBytes(value, i18n.language)}
-          yAxisProps={{ width: 72 }}
+          yAxisProps={{
+            width: 56,
+            tickFormatter: (value: number) => formatBytesShort(value, i18n.language),
+            // Given a width, recharts breaks a label at its spaces ("12.87" over "MB"); without, one line.
+            tick: { transform: 'translate(-10, 0)', fontSize: 12, fill: 'currentColor', width: 0 },
+          }}
         />
         <Text component="figcaption" size="xs" c="dimmed" mt="xs">
           {t('admin.charts.storageCaption')}

@@ -1,15 +1,11 @@
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RETENTION_DAYS } from '@domain/constants';
-import { PageSection } from '@/components/page-section';
-import { PublishedPage } from '@/components/published-page/published-page';
+import { ABOUT_PRINCIPLES, pageValues } from '@/components/published-page/page-outlines';
+import { PublishedPageSection } from '@/components/published-page/published-page';
 import { useSettings } from '@/lib/api/settings';
 
-const PRINCIPLES = [
-  { id: 'privacyFirst', icon: IconShieldCheck },
-  { id: 'securityFocused', icon: IconLock },
-] as const;
+const PRINCIPLE_ICONS = { privacyFirst: IconShieldCheck, securityFocused: IconLock } as const;
 
 /**
  * /about: the mission and two principles, Privacy First and Security Focused (docs/product.md §2); the
@@ -17,16 +13,17 @@ const PRINCIPLES = [
  */
 export function AboutScreen() {
   const { t } = useTranslation();
-  const days = useSettings()?.retentionDays ?? RETENTION_DAYS;
+  const { days } = pageValues(useSettings());
   return (
-    <PageSection title={t('about.title')}>
-      <PublishedPage slug="about">
-        <Text size="lg" c="dimmed">
-          {t('about.mission')}
-        </Text>
-        <Text>{t('about.story', { days })}</Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          {PRINCIPLES.map(({ id, icon: Icon }) => (
+    <PublishedPageSection slug="about" title={t('about.title')}>
+      <Text size="lg" c="dimmed">
+        {t('about.mission')}
+      </Text>
+      <Text>{t('about.story', { days })}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        {ABOUT_PRINCIPLES.map((id) => {
+          const Icon = PRINCIPLE_ICONS[id];
+          return (
             <Card key={id} withBorder radius="lg" padding="lg" component="section" aria-labelledby={`about-${id}`}>
               <Stack gap="xs">
                 <ThemeIcon size="xl" radius="md" variant="light" aria-hidden>
@@ -38,9 +35,9 @@ export function AboutScreen() {
                 <Text c="dimmed">{t(`about.${id}.text`, { days })}</Text>
               </Stack>
             </Card>
-          ))}
-        </SimpleGrid>
-      </PublishedPage>
-    </PageSection>
+          );
+        })}
+      </SimpleGrid>
+    </PublishedPageSection>
   );
 }

@@ -1,30 +1,24 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MAX_RECIPIENTS, RETENTION_DAYS } from '@domain/constants';
-import { PageSection } from '@/components/page-section';
-import { env } from '@/config/env';
+import { LEGAL_SECTIONS, pageValues, type LegalPage } from '@/components/published-page/page-outlines';
+import { PublishedPageSection } from '@/components/published-page/published-page';
+import { useSettings } from '@/lib/api/settings';
 
-/** The sections of each legal page, in order; their text is in the translation files. */
-const SECTIONS = {
-  privacy: ['files', 'noAccount', 'logs', 'email', 'local', 'processors', 'rights'],
-  terms: ['service', 'use', 'retention', 'responsibility', 'availability', 'changes'],
-  cookies: ['none', 'local', 'indexedDb', 'control'],
-} as const;
-
-export type LegalPage = keyof typeof SECTIONS;
-
-/** /privacy, /terms and /cookies: what the product really does with files and data. */
+/**
+ * /privacy, /terms and /cookies: what the product really does with files and data; the operator's
+ * published text instead, when there is one. The contact line shows the operator's address, when set.
+ */
 export function LegalScreen({ page }: { page: LegalPage }) {
   const { t } = useTranslation();
-  const values = {
-    days: RETENTION_DAYS,
-    count: RETENTION_DAYS,
-    maxRecipients: MAX_RECIPIENTS,
-    email: env.contactEmail,
-  };
+  const values = pageValues(useSettings());
   return (
-    <PageSection title={t(`legal.${page}.title`)} intro={t(`legal.${page}.intro`, values)}>
-      {SECTIONS[page].map((id) => (
+    <PublishedPageSection
+      slug={page}
+      title={t(`legal.${page}.title`)}
+      intro={t(`legal.${page}.intro`, values)}
+      after={values.email !== '' && <Text c="dimmed">{t('legal.contact', values)}</Text>}
+    >
+      {LEGAL_SECTIONS[page].map((id) => (
         <Stack key={id} gap={6} component="section" aria-labelledby={`legal-${page}-${id}`}>
           <Title order={2} fz="h4" id={`legal-${page}-${id}`}>
             {t(`legal.${page}.sections.${id}.title` as 'legal.privacy.sections.files.title')}
@@ -35,7 +29,6 @@ export function LegalScreen({ page }: { page: LegalPage }) {
       <Text size="sm" c="dimmed">
         {t('legal.updated')}
       </Text>
-      <Text c="dimmed">{t('legal.contact', { email: env.contactEmail })}</Text>
-    </PageSection>
+    </PublishedPageSection>
   );
 }
