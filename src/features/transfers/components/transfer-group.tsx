@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FileDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
-import { HintTooltip } from '@/components/hint-tooltip';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { describeError } from '@/lib/api/failure';
 import { useDeleteTransfer } from '../api/delete-transfer';
 import type { TransferGroup as Group_ } from '../utils/merge-transfers';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDeleteButton } from './confirm-delete';
 import { TakenDownNotice, TransferRow } from './transfer-row';
 
 export interface TransferGroupProps {
@@ -70,26 +68,13 @@ export function TransferGroup({ group, onOpen, fileActions }: TransferGroupProps
                   variant="compact"
                 />
               )}
-              <ConfirmDelete
+              <ConfirmDeleteButton
                 name={title}
                 detail={t('transfers.confirm.transferDetail', { count })}
+                hint={t('transfers.deleteTransfer')}
+                label={t('transfers.deleteTransferAria', { name: title })}
+                pending={remove.isPending}
                 onConfirm={() => remove.mutate(transfer.shareId)}
-                trigger={(open) => (
-                  <HintTooltip label={t('transfers.deleteTransfer')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      loading={remove.isPending}
-                      disabled={remove.isPending}
-                      onClick={open}
-                      aria-haspopup="dialog"
-                      aria-label={t('transfers.deleteTransferAria', { name: title })}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </HintTooltip>
-                )}
               />
             </Group>
           )}

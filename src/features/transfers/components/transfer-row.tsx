@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconBan, IconTrash } from '@tabler/icons-react';
+import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
-import { HintTooltip } from '@/components/hint-tooltip';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import { useExpiry } from '@/components/share-actions/use-expiry';
 import { describeError } from '@/lib/api/failure';
@@ -11,7 +10,7 @@ import type { FileDto } from '@domain/api-types';
 import { useDeleteFile } from '../api/delete-file';
 import type { TransferItem } from '../utils/merge-transfers';
 import { FileTypeIcon } from '@/components/file-type-icon';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDeleteButton } from './confirm-delete';
 import { UploadProgress } from './upload-progress';
 
 function ExpiryText({ expiresAt }: { expiresAt: string | null }) {
@@ -55,26 +54,13 @@ function FileActions({ file, extra }: { file: FileDto; extra?: ReactNode }) {
   const remove = useDeleteFile();
   const name = pathName(file);
   const deleteButton = (
-    <ConfirmDelete
+    <ConfirmDeleteButton
       name={name}
       detail={t('transfers.confirm.fileDetail')}
+      hint={t('transfers.delete')}
+      label={t('transfers.deleteAria', { name })}
+      pending={remove.isPending}
       onConfirm={() => remove.mutate(file.shareId)}
-      trigger={(open) => (
-        <HintTooltip label={t('transfers.delete')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            loading={remove.isPending}
-            disabled={remove.isPending}
-            onClick={open}
-            aria-label={t('transfers.deleteAria', { name })}
-            aria-haspopup="dialog"
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </HintTooltip>
-      )}
     />
   );
   const live = file.state === 'complete' && file.takenDown !== true;
