@@ -90,7 +90,7 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
       },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ accepted: ['ada@example.com', 'alan@example.org'] });
+    expect(await res.json()).toEqual({ accepted: ['ada@example.com', 'alan@example.org'], delivery: 'sent' });
     expect(sent).toHaveLength(1);
     const mail = sent[0]!;
     expect(mail.to).toEqual(['ada@example.com', 'alan@example.org']);

@@ -23,13 +23,25 @@ describe('GET /settings', () => {
       maintenanceMode: false,
       contactEmail: '',
       socialLinks: [],
+      mailDelivery: 'smtp',
     } satisfies PublicSettings);
+  });
+
+  it('says when mail would only land in the outbox, so the page never offers it as sent', async () => {
+    p.ctx.mailer = { from: 'Ulak <no-reply@files.example>', send: () => Promise.reject(new Error('unused')) };
+    p.ctx.mailTransport = 'outbox';
+    try {
+      const res = await p.call('GET', '/settings');
+      expect(((await res.json()) as PublicSettings).mailDelivery).toBe('outbox');
+    } finally {
+      p.ctx.mailTransport = undefined;
+    }
   });
 
   it('says there is no sender where the server cannot send mail', async () => {
     p.ctx.mailer = undefined;
     const res = await p.call('GET', '/settings');
-    expect(((await res.json()) as PublicSettings).mailFrom).toBeNull();
+    expect(await res.json()).toMatchObject({ mailFrom: null, mailDelivery: 'none' });
   });
 
   it('needs the anon key', async () => {
