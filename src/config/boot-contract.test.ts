@@ -2,12 +2,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  API_KEY_ATTRIBUTE,
   APP_LIVE_EVENT,
   ENTRY_ATTRIBUTE,
   HELD_ATTRIBUTE,
   PRELOAD_ATTRIBUTE,
   START_ATTRIBUTE,
   START_ON_INTENT,
+  TICKET_ATTRIBUTE,
 } from './boot-contract';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
@@ -22,7 +24,9 @@ describe('the names public/boot.js shares with the app', () => {
   it('are the ones boot.js reads, sets and listens for', () => {
     const inBoot = attributesIn(bootJs);
     inBoot.delete(COLOR_SCHEME_ATTRIBUTE);
-    expect([...inBoot].sort()).toEqual([ENTRY_ATTRIBUTE, HELD_ATTRIBUTE, PRELOAD_ATTRIBUTE, START_ATTRIBUTE].sort());
+    expect([...inBoot].sort()).toEqual(
+      [API_KEY_ATTRIBUTE, ENTRY_ATTRIBUTE, HELD_ATTRIBUTE, PRELOAD_ATTRIBUTE, START_ATTRIBUTE, TICKET_ATTRIBUTE].sort(),
+    );
     expect(bootJs).toContain(`getAttribute('${START_ATTRIBUTE}') === '${START_ON_INTENT}'`);
     const events = [...bootJs.matchAll(/addEventListener\(\s*'([a-z-]+)'/g)].map((match) => match[1]);
     expect(events).toContain(APP_LIVE_EVENT);

@@ -14,3 +14,16 @@ export const START_ON_INTENT = 'intent';
 export const HELD_ATTRIBUTE = 'data-held';
 /** Dispatched on `document` once the app has taken the page over; boot.js replays a held tap then. */
 export const APP_LIVE_EVENT = 'app-live';
+/**
+ * On a download button of a page the host renders: the API's POST (a path on the page's origin,
+ * where the rendering host's API is) that hands out the file's download URL. boot.js makes it on
+ * a tap before the app is live, so the download starts without waiting for the app.
+ */
+export const TICKET_ATTRIBUTE = 'data-ticket';
+/** Beside TICKET_ATTRIBUTE: the public anon key the API asks every call for. */
+export const API_KEY_ATTRIBUTE = 'data-api-key';
+
+/** The value of TICKET_ATTRIBUTE for a share: its download POST on the rendering host's API. */
+export function ticketPath(shareId: string): string {
+  return `/functions/v1/api/shares/${encodeURIComponent(shareId)}/download`;
+}

@@ -155,3 +155,13 @@ test('an audio file previews in the browser’s player and seeks, reading the by
   expect(seeked).toBeCloseTo(3, 1);
   expect(ranged).toContain(206);
 });
+
+test('a tap on a file’s Download starts the download while the app has not loaded', async ({ page, baseURL }) => {
+  const { link } = await sent(baseURL ?? '');
+  // None of the app's scripts ever arrive (a slow phone's first seconds, made endless).
+  await page.route('**/assets/**', (route) => route.abort('internetdisconnected'));
+  await openAsStranger(page, link);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download notes.txt' }).click();
+  expect((await downloading).suggestedFilename()).toBe('notes.txt');
+});

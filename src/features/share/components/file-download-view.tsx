@@ -32,6 +32,7 @@ import { useFormatDate } from '@/lib/format-date';
 import { previewKind } from '@/lib/download-pipeline/preview';
 import { isGone, useRequestDownload } from '../api/request-download';
 import { useShareUrl } from '../hooks/use-share-url';
+import { earlyDownload } from '../utils/early-download';
 import { FilePreview } from './file-preview';
 import { Detail } from './detail';
 import { SenderNote } from './sender-note';
@@ -99,6 +100,7 @@ export function FileDownloadView({ share, linkShareId = share.shareId, sender }:
               size="lg"
               fullWidth
               onClick={onDownload}
+              {...earlyDownload(share.shareId)}
               data-disabled={busy || undefined}
               aria-busy={busy}
               leftSection={

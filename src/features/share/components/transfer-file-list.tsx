@@ -8,6 +8,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { FileTypeIcon } from '@/components/file-type-icon';
 import { downloadFile } from '@/lib/download-file';
 import { previewKind } from '@/lib/download-pipeline/preview';
+import { earlyDownload } from '../utils/early-download';
 import { FilePreview } from './file-preview';
 
 /** The files by folder, in the list's order (path, then name); '' (no folder) first. */
@@ -69,6 +70,7 @@ function FileRow({
           aria-label={t('download.transfer.downloadFile', { name: file.name })}
           aria-busy={busy}
           onClick={download}
+          {...earlyDownload(file.shareId)}
         >
           {busy ? <Loader size="xs" color="white" aria-hidden /> : <IconDownload size={20} aria-hidden />}
         </ActionIcon>
