@@ -1,7 +1,6 @@
 // The steps of the README's deployment, run by the tests that prove it (edge-entry.test.ts and
 // ../multi-host): a database migrated the way Supabase migrates one, a bucket set up by the
 // operator's script, and the secrets every API process of one deployment shares.
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { promisify } from 'node:util';
 import { hashPassword } from '../../functions/_shared/admin-auth.ts';
 import { createPostgresDb } from '../../functions/_shared/postgres-db.ts';
 import { bootstrapRoles } from '../../host/database.ts';
-import type { Radosgw } from '../second-s3/radosgw.ts';
+import { createBucket, type Radosgw } from '../second-s3/radosgw.ts';
 
 const run = promisify(execFile);
 // As the host does: the SDK's notice about Node 20 says nothing about our code.
@@ -43,14 +42,7 @@ export async function migrateTheSupabaseWay(databaseUrl: string): Promise<string
  * and lifecycle rules by scripts/storage-setup.ts. Answers the S3_* settings of the API.
  */
 export async function bucketOn(rgw: Radosgw, bucket: string, publicOrigin: string): Promise<Record<string, string>> {
-  const client = new S3Client({
-    endpoint: rgw.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: rgw.accessKeyId, secretAccessKey: rgw.secretAccessKey },
-  });
-  await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  client.destroy();
+  await createBucket(rgw, bucket);
   const env = {
     S3_ENDPOINT: rgw.endpoint,
     S3_REGION: 'us-east-1',

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
 import { hostCall, startHost, type HostProcess } from '../host/host-process.ts';
 import { cleanupAfterAll, createUpload, json, partUrl, slice, type HostUpload } from '../host/host-uploads.ts';
+import { waitFor } from '../wait-for.ts';
 
 const cleanups = cleanupAfterAll();
 
@@ -18,16 +19,6 @@ async function partialWrites(dataDir: string): Promise<string[]> {
   const storage = path.join(dataDir, 'storage');
   const files = await readdir(storage, { recursive: true });
   return files.filter((f) => f.endsWith('.tmp'));
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 async function putPart(host: HostProcess, u: HostUpload, n: number): Promise<{ partNumber: number; etag: string }> {

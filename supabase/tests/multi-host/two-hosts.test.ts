@@ -15,6 +15,7 @@ import { freePort } from '../free-port.ts';
 import { HOST_ANON_KEY, startHost, type HostProcess } from '../host/host-process.ts';
 import { startRadosgw, type Radosgw } from '../second-s3/radosgw.ts';
 import { createPg15Database } from '../targets.ts';
+import { waitFor } from '../wait-for.ts';
 import { startAlternatingProxy, type AlternatingProxy } from './alternating-proxy.ts';
 
 /** Uploads one visitor may start an hour here: small, so the test reaches the limit quickly. */
@@ -30,16 +31,6 @@ let secrets: SharedSecrets;
 let viaProxy: HttpApi;
 let hostA: HttpApi;
 let hostB: HttpApi;
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 beforeAll(async () => {
   rgw = await startRadosgw();
@@ -103,10 +94,14 @@ const signIn = async (api: HttpApi) => {
 
 describe('two hosts on one database and one bucket', () => {
   it('sweep on their minute timers once a minute in all, not once per host', async () => {
-    const runs = await waitFor('two runs of the sweep', async () => {
-      const rows = await sql<{ at: Date }[]>`select at from public.test_sweep_runs order by at`;
-      return rows.length >= 2 ? rows.map((r) => r.at.getTime()) : undefined;
-    });
+    const runs = await waitFor(
+      async () => {
+        const rows = await sql<{ at: Date }[]>`select at from public.test_sweep_runs order by at`;
+        return rows.length >= 2 ? rows.map((r) => r.at.getTime()) : undefined;
+      },
+      'two runs of the sweep',
+      WAIT_MS,
+    );
     // Each host ran its timer's first run as it started, seconds apart; only the first swept.
     const gaps = runs.slice(1).map((at, i) => at - (runs[i] ?? 0));
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(SWEEP_INTERVAL_MS - 5_000);
@@ -128,11 +123,15 @@ describe('two hosts on one database and one bucket', () => {
     try {
       expect(await taken).toBe(true);
       const first = hostA.call('POST', '/sweep', { headers: { authorization: `Bearer ${hostA.sweepSecret}` } });
-      await waitFor('a sweep at work', async () => {
-        const [row] = await sql<{ finished: boolean }[]>`
-          select (value->>'finished')::boolean as finished from public.service_status where key = 'sweep_run'`;
-        return row?.finished === false ? true : undefined;
-      });
+      await waitFor(
+        async () => {
+          const [row] = await sql<{ finished: boolean }[]>`
+            select (value->>'finished')::boolean as finished from public.service_status where key = 'sweep_run'`;
+          return row?.finished === false ? true : undefined;
+        },
+        'a sweep at work',
+        WAIT_MS,
+      );
       const second = await hostB.call('POST', '/sweep', { headers: { authorization: `Bearer ${hostB.sweepSecret}` } });
       expect(second.status).toBe(200);
       expect(await body(second)).toEqual({ deletedFiles: 0, abortedUploads: 0, skipped: true });

@@ -5,6 +5,7 @@
 // multipart uploads with ListParts, ListMultipartUploads and abort, response-* overrides, deletes.
 // Debian packages radosgw, ceph-mon and ceph-osd (.ci/run installs them). Fails, never skips,
 // when they are missing.
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -179,5 +180,20 @@ export async function startRadosgw(): Promise<Radosgw> {
     const log = await readFile(path.join(dir, 'log', 'client.rgw.log'), 'utf8').catch(() => '');
     await stop();
     throw new Error(`Could not start the radosgw test cluster: ${(error as Error).message}\n${log.slice(-2000)}`);
+  }
+}
+
+/** Creates an empty bucket on the cluster, with the keys the tests use. */
+export async function createBucket(rgw: Radosgw, bucket: string): Promise<void> {
+  const client = new S3Client({
+    endpoint: rgw.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: rgw.accessKeyId, secretAccessKey: rgw.secretAccessKey },
+  });
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  } finally {
+    client.destroy();
   }
 }

@@ -4,7 +4,6 @@
 // does not rest on our own server's reading of S3: presigned part URLs with a signed length,
 // multipart uploads with ListParts and abort, the CORS rule, downloads as attachments, deletes.
 // Then the API's whole share flow runs on radosgw as its bucket.
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -16,7 +15,7 @@ import { DEFAULT_PART_SIZE, MIN_PART_SIZE } from '../../functions/_shared/domain
 import { createStorage, type Storage, type StorageConfig } from '../../functions/_shared/storage.ts';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../host/storage/embedded-storage.ts';
 import { startTestPlatform, type TestPlatform } from '../platform.ts';
-import { startRadosgw, type Radosgw } from './radosgw.ts';
+import { createBucket, startRadosgw, type Radosgw } from './radosgw.ts';
 import { expectPartPutAllowed, expectPartPutRefused } from '../cors-preflight.ts';
 
 const ORIGIN = 'http://app.test';
@@ -65,13 +64,7 @@ async function radosgw(bucket = 'ulak-contract'): Promise<Backend> {
     secretAccessKey: rgw.secretAccessKey,
     forcePathStyle: true,
   };
-  const client = new S3Client({
-    endpoint: rgw.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: rgw.accessKeyId, secretAccessKey: rgw.secretAccessKey },
-  });
-  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  await createBucket(rgw, bucket);
   // The CORS rule an external bucket gets from scripts/storage-setup.ts; the embedded storage has
   // it built in.
   await createStorage(config).putBucketCors([ORIGIN]);
