@@ -83,6 +83,16 @@ test('About opens with its live text, stays published on Save, and shows one hea
   }
 });
 
+test("a page in the other language opens with that language's built-in text", async ({ page }) => {
+  await signIn(page, '/admin/pages');
+  await page.getByText('About', { exact: true }).click();
+  await page.getByText('Turkish', { exact: true }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('textbox', { name: 'Content (Markdown)' })).toHaveValue(
+    new RegExp(`^# ${text('tr', 'about.title')}\\n[\\s\\S]*${text('tr', 'about.mission')}`),
+  );
+});
+
 test('the terms are a page the operator edits like About', async ({ browser, request }) => {
   const admin = await browser.newPage();
   try {

@@ -23,6 +23,7 @@ import { useSettings } from '@/lib/api/settings';
 import { useAdminPages } from '../api/get-pages';
 import { useSaveAdminPage } from '../api/save-page';
 import { useFlash } from '../hooks/use-flash';
+import { useLoadedLanguage } from '../hooks/use-loaded-language';
 import { builtInMarkdown } from '../utils/built-in-markdown';
 import { formatDateTime } from '../utils/format';
 import { SavedStatus } from './saved-status';
@@ -86,12 +87,15 @@ function PageEditor({ page }: { page: AdminPageDto }) {
   const [status, setStatus] = useState<PageStatus>(page.status);
   // Nothing saved: the built-in text is live, so it is what the editor shows and starts from.
   const builtIn = page.content.trim() === '';
-  const liveContent = builtIn
-    ? builtInMarkdown(page.slug, i18n.getFixedT(page.language), pageValues(settings))
-    : page.content;
+  const languageLoaded = useLoadedLanguage(page.language);
+  const liveContent = !builtIn
+    ? page.content
+    : languageLoaded
+      ? builtInMarkdown(page.slug, i18n.getFixedT(page.language), pageValues(settings))
+      : null;
 
   const edit = () => {
-    setContent(liveContent);
+    setContent(liveContent ?? '');
     setStatus(page.status);
     setEditing(true);
   };
@@ -175,7 +179,7 @@ function PageEditor({ page }: { page: AdminPageDto }) {
         ) : (
           <Stack gap="md">
             <Group gap="md">
-              <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={edit}>
+              <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={edit} disabled={liveContent === null}>
                 {t('admin.pages.edit')}
               </Button>
               <SavedStatus shown={saved}>{t('admin.pages.saved')}</SavedStatus>
@@ -183,7 +187,7 @@ function PageEditor({ page }: { page: AdminPageDto }) {
             {builtIn && <Text c="dimmed">{t('admin.pages.builtIn')}</Text>}
             <Card withBorder radius="sm" padding="md" aria-label={t('admin.pages.preview')}>
               <Suspense fallback={<Loader size="sm" />}>
-                <MarkdownContent content={liveContent} />
+                {liveContent === null ? <Loader size="sm" /> : <MarkdownContent content={liveContent} />}
               </Suspense>
             </Card>
             {page.status === 'draft' && (
