@@ -38,6 +38,8 @@ function withSockets(origins: string[]): string[] {
  * - connections to the app's origin, the API, the bucket and the peer server (ws/wss included);
  * - media from the app and those same origins: a video or audio preview plays the bucket's
  *   presigned URL in the browser's player, which reads it by ranges (images go through blob:);
+ * - the web app manifest under default-src 'self': a manifest-src of its own would say the same,
+ *   and WebKit warns "Unrecognized Content-Security-Policy directive" about it on every page;
  * - no plugin, no framing by anyone (clickjacking of Transfers' delete buttons), no <base> games.
  */
 export function contentSecurityPolicy(sources: CspSources): string {
@@ -51,7 +53,6 @@ export function contentSecurityPolicy(sources: CspSources): string {
     `media-src ${[...new Set(["'self'", ...sources.connect.filter(Boolean)])].join(' ')}`,
     `connect-src ${[...new Set(connect)].join(' ')}`,
     "worker-src 'self'",
-    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
