@@ -4,6 +4,7 @@ import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CREDIT } from '@/config/site';
 import { useSettings } from '@/lib/api/settings';
+import { useHydrated } from '@/lib/use-hydrated';
 import { BrandLogo } from './brand-logo';
 import classes from './site-footer.module.css';
 import { socialSite } from './social-link';
@@ -91,6 +92,9 @@ function FooterContact() {
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  // Not in the host's render of a page: asking for the settings there would leave a query the
+  // render does not answer, and the page would no longer count as complete (see entry-server.tsx).
+  const hydrated = useHydrated();
   return (
     <footer className={classes.footer}>
       <Container size="lg">
@@ -105,7 +109,7 @@ export function SiteFooter() {
           <FooterLinks id="footer-quick-links" title={t('footer.quickLinks')} links={QUICK_LINKS} />
           <FooterLinks id="footer-legal" title={t('footer.legal')} links={LEGAL_LINKS} />
 
-          <FooterContact />
+          {hydrated && <FooterContact />}
         </SimpleGrid>
 
         <Divider my="lg" />
