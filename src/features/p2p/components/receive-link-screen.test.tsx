@@ -29,3 +29,21 @@ describe('a receive link when the ICE servers cannot be had', () => {
     expect(alert).toHaveTextContent('The signalling server cannot be reached. Check your connection and try again.');
   });
 });
+
+describe('a receive link in a browser without WebRTC', () => {
+  it.each([
+    ['en', 'This browser cannot do direct transfer: it has no WebRTC.'],
+    ['tr', 'Bu tarayıcı doğrudan aktarım yapamıyor: WebRTC desteği yok.'],
+  ] as const)(
+    'says in %s that this browser cannot do direct transfer, not that a firewall is in the way',
+    async (language, said) => {
+      // The test's DOM, like WebKitGTK, has no RTCPeerConnection.
+      expect('RTCPeerConnection' in window).toBe(false);
+      stubApi(() => jsonResponse(200, { iceServers: [] }));
+      await renderWithProviders(<ReceiveLinkScreen peerId={peerId} hash={hash} />, { language });
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(said);
+      expect(alert).not.toHaveTextContent(/firewall|güvenlik duvarı/);
+    },
+  );
+});

@@ -12,6 +12,8 @@ export type P2pErrorCode =
   | 'signalling-unreachable'
   /** No direct path between the two devices (a TURN server would help). */
   | 'connection-failed'
+  /** This browser has no WebRTC (WebKitGTK, say), so it cannot send or receive directly at all. */
+  | 'unsupported-browser'
   /** A box did not open, or a chunk was not the one expected: changed, replayed or reordered. */
   | 'decryption-failed'
   /** The link's key is not the sender's, or the typed-code key exchange was tampered with. */

@@ -140,7 +140,7 @@ export class SignallingPeer {
 
   /**
    * Registers `id` on the signalling server with the ICE servers for every connection.
-   * @throws P2pError 'signalling-unreachable' or 'unsupported', IdTakenError
+   * @throws P2pError 'signalling-unreachable' or 'unsupported-browser', IdTakenError
    */
   static open(id: string, iceServers: RTCIceServer[], events: SignallingEvents): Promise<SignallingPeer> {
     return new Promise((resolve, reject) => {
@@ -159,7 +159,7 @@ export class SignallingPeer {
       });
       const onError = (error: PeerError<string>) => {
         if (error.type === 'unavailable-id') fail(new IdTakenError(id));
-        else if (error.type === 'browser-incompatible') fail(new P2pError('connection-failed'));
+        else if (error.type === 'browser-incompatible') fail(new P2pError('unsupported-browser'));
         else fail(new P2pError('signalling-unreachable', { cause: error }));
       };
       peer.on('error', onError);
