@@ -1,40 +1,17 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCalendarX,
-  IconDownload,
-  IconEye,
-  IconFile,
-  IconFlag,
-  IconShieldLock,
-} from '@tabler/icons-react';
+import { Button, Card, Container, Group, Loader, Stack } from '@mantine/core';
+import { IconDownload, IconEye, IconFile, IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
-import { RETENTION_DAYS } from '@domain/constants';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
-import { useExpiry } from '@/components/share-actions/use-expiry';
 import type { ShareDto } from '@domain/api-types';
-import { useFormatDate } from '@/lib/format-date';
 import { previewKind } from '@/lib/download-pipeline/preview';
 import { isGone, useRequestDownload } from '../api/request-download';
 import { useShareUrl } from '../hooks/use-share-url';
 import { earlyDownload } from '../utils/early-download';
 import { FilePreview } from './file-preview';
-import { Detail } from './detail';
+import { DownloadHeading, RetentionNote, ShareFacts, UrgentBanner } from './download-card-parts';
 import { SenderNote } from './sender-note';
 
 // Loaded when someone opens it: the download page stays small for everyone else.
@@ -50,9 +27,7 @@ export interface FileDownloadViewProps {
 /** The download page's normal view: what the file is, how long it stays, download it, share it. */
 export function FileDownloadView({ share, linkShareId = share.shareId, sender }: FileDownloadViewProps) {
   const { t, i18n } = useTranslation();
-  const expiry = useExpiry(share.expiresAt);
   const download = useRequestDownload(share.shareId);
-  const formatDate = useFormatDate();
   const busy = download.isPending;
   const shareUrl = useShareUrl(linkShareId);
   const [previewing, setPreviewing] = useState(false);
@@ -68,30 +43,8 @@ export function FileDownloadView({ share, linkShareId = share.shareId, sender }:
     <Container size="sm" py="md">
       <Card withBorder shadow="sm" radius="lg" padding="lg">
         <Stack gap="lg">
-          <Group wrap="nowrap" align="flex-start">
-            <ThemeIcon size={48} radius="md" variant="light" aria-hidden>
-              <IconFile size={28} />
-            </ThemeIcon>
-            <Stack gap={4} style={{ minWidth: 0 }}>
-              <Text size="sm" c="dimmed">
-                {t('download.sharedWithYou')}
-              </Text>
-              <Title order={1} fz="h3" style={{ overflowWrap: 'anywhere' }}>
-                {share.name}
-              </Title>
-            </Stack>
-          </Group>
-
-          {expiry.urgent && (
-            <Alert
-              color="red"
-              variant="filled"
-              icon={<IconAlertTriangle size={20} aria-hidden />}
-              title={t('download.urgent.title')}
-            >
-              {t('download.urgent.text', { timeLeft: expiry.label })}
-            </Alert>
-          )}
+          <DownloadHeading icon={<IconFile size={28} />} caption={t('download.sharedWithYou')} title={share.name} />
+          <UrgentBanner expiresAt={share.expiresAt} />
 
           {sender && <SenderNote {...sender} />}
 
@@ -123,30 +76,16 @@ export function FileDownloadView({ share, linkShareId = share.shareId, sender }:
           </Stack>
           {previewing && <FilePreview file={share} onClose={() => setPreviewing(false)} />}
 
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-            <Detail label={t('download.details.size')} value={formatBytes(share.size, i18n.language)} />
-            <Detail label={t('download.details.uploaded')} value={formatDate(share.createdAt)} />
-            <Detail
-              label={t('download.details.timeLeft')}
-              value={expiry.label}
-              color={expiry.urgent ? 'red' : undefined}
-            />
-          </SimpleGrid>
-
-          {share.expiresAt !== null && (
-            <Alert color="yellow" variant="light" role="note" icon={<IconCalendarX size={20} aria-hidden />}>
-              {t('download.expiryNotice', { date: formatDate(share.expiresAt, 'long') })}
-            </Alert>
-          )}
+          <ShareFacts
+            sizeLabel={t('download.details.size')}
+            size={formatBytes(share.size, i18n.language)}
+            createdAt={share.createdAt}
+            expiresAt={share.expiresAt}
+          />
 
           <ShareActions url={shareUrl} fileName={share.name} expiresAt={share.expiresAt} />
 
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <IconShieldLock size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text size="sm" c="dimmed">
-              {t('download.footerNote', { count: RETENTION_DAYS })}
-            </Text>
-          </Group>
+          <RetentionNote />
           <ReportButton shareId={share.shareId} />
         </Stack>
       </Card>

@@ -1,16 +1,13 @@
-import { Alert, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarX, IconFiles, IconShieldLock, IconUpload } from '@tabler/icons-react';
+import { Alert, Card, Container, Stack } from '@mantine/core';
+import { IconFiles, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TransferDto } from '@domain/api-types';
-import { RETENTION_DAYS } from '@domain/constants';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
-import { useExpiry } from '@/components/share-actions/use-expiry';
-import { useFormatDate } from '@/lib/format-date';
 import { useShareUrl } from '../hooks/use-share-url';
 import { DownloadAllPanel } from './download-all-panel';
 import { FileDownloadView } from './file-download-view';
-import { Detail } from './detail';
+import { DownloadHeading, RetentionNote, ShareFacts, UrgentBanner } from './download-card-parts';
 import { SenderNote } from './sender-note';
 import { TransferFileList } from './transfer-file-list';
 
@@ -20,8 +17,6 @@ import { TransferFileList } from './transfer-file-list';
  */
 export function TransferDownloadView({ transfer }: { transfer: TransferDto }) {
   const { t, i18n } = useTranslation();
-  const expiry = useExpiry(transfer.expiresAt);
-  const formatDate = useFormatDate();
   const shareUrl = useShareUrl(transfer.shareId);
   const [only] = transfer.files;
   if (only && transfer.files.length === 1 && transfer.pendingFiles === 0) {
@@ -34,29 +29,12 @@ export function TransferDownloadView({ transfer }: { transfer: TransferDto }) {
     <Container size="sm" py="md">
       <Card withBorder shadow="sm" radius="lg" padding="lg">
         <Stack gap="lg">
-          <Group wrap="nowrap" align="flex-start">
-            <ThemeIcon size={48} radius="md" variant="light" aria-hidden>
-              <IconFiles size={28} />
-            </ThemeIcon>
-            <Stack gap={4} style={{ minWidth: 0 }}>
-              <Text size="sm" c="dimmed">
-                {t('download.transfer.sharedWithYou')}
-              </Text>
-              <Title order={1} fz="h3">
-                {title}
-              </Title>
-            </Stack>
-          </Group>
-          {expiry.urgent && (
-            <Alert
-              color="red"
-              variant="filled"
-              icon={<IconAlertTriangle size={20} aria-hidden />}
-              title={t('download.urgent.title')}
-            >
-              {t('download.urgent.text', { timeLeft: expiry.label })}
-            </Alert>
-          )}
+          <DownloadHeading
+            icon={<IconFiles size={28} />}
+            caption={t('download.transfer.sharedWithYou')}
+            title={title}
+          />
+          <UrgentBanner expiresAt={transfer.expiresAt} />
           <SenderNote senderName={transfer.senderName} message={transfer.message} />
           {count > 0 && <DownloadAllPanel transfer={transfer} />}
           {transfer.pendingFiles > 0 && (
@@ -65,27 +43,14 @@ export function TransferDownloadView({ transfer }: { transfer: TransferDto }) {
             </Alert>
           )}
           <TransferFileList files={transfer.files} />
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-            <Detail label={t('download.transfer.totalSize')} value={formatBytes(total, i18n.language)} />
-            <Detail label={t('download.details.uploaded')} value={formatDate(transfer.createdAt)} />
-            <Detail
-              label={t('download.details.timeLeft')}
-              value={expiry.label}
-              color={expiry.urgent ? 'red' : undefined}
-            />
-          </SimpleGrid>
-          {transfer.expiresAt !== null && (
-            <Alert color="yellow" variant="light" role="note" icon={<IconCalendarX size={20} aria-hidden />}>
-              {t('download.expiryNotice', { date: formatDate(transfer.expiresAt, 'long') })}
-            </Alert>
-          )}
+          <ShareFacts
+            sizeLabel={t('download.transfer.totalSize')}
+            size={formatBytes(total, i18n.language)}
+            createdAt={transfer.createdAt}
+            expiresAt={transfer.expiresAt}
+          />
           <ShareActions url={shareUrl} fileName={title} expiresAt={transfer.expiresAt} />
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <IconShieldLock size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text size="sm" c="dimmed">
-              {t('download.footerNote', { count: RETENTION_DAYS })}
-            </Text>
-          </Group>
+          <RetentionNote />
         </Stack>
       </Card>
     </Container>
