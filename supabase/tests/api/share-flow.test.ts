@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { MINUTE_MS, RETENTION_MS } from '../../functions/_shared/domain/constants.ts';
 import { apiContractCases } from '../edge/api-contract.ts';
-import { httpApi } from '../edge/http-api.ts';
-import { platformForTests, TEST_ANON_KEY, TEST_SWEEP_SECRET, type TestPlatform } from '../platform.ts';
+import { platformOverHttp } from '../edge/http-api.ts';
+import { platformForTests, type TestPlatform } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
 import { body, bytesOf, create, putParts, storagePath, upload } from './upload-helpers.ts';
 
@@ -29,14 +29,7 @@ describe.each(TARGETS)('share flow on %s', (target) => {
 
   // What a caller sees over HTTP: the cases every way of running the API passes.
   describe('the contract over HTTP', () => {
-    apiContractCases(() =>
-      httpApi({
-        api: `${p.storageOrigin}/functions/v1/api`,
-        anonKey: TEST_ANON_KEY,
-        sweepSecret: TEST_SWEEP_SECRET,
-        bucketUrl: p.bucketUrl,
-      }),
-    );
+    apiContractCases(() => platformOverHttp(p));
   });
 
   it('keys the object by the sanitized name, and shows the person the real one', async () => {

@@ -1,9 +1,11 @@
 // The API's contract as a caller sees it over HTTP, one set of cases for every way the API runs:
-// the in-process platform (../api/share-flow.test.ts), the Node host and the Edge entry under
-// Deno (edge-entry.test.ts). Each case reads only answers and bucket bytes, never the database,
+// the in-process platform (../api/share-flow.test.ts; with radosgw as its bucket in
+// ../second-s3/storage-contract.test.ts), the Node host and the Edge entry under Deno
+// (edge-entry.test.ts). Each case reads only answers and bucket bytes, never the database,
 // so it holds wherever the API is.
 import { expect, it } from 'vitest';
 import { DEFAULT_PART_SIZE, MINUTE_MS, RETENTION_MS } from '../../functions/_shared/domain/constants.ts';
+import type { FinishedPart } from '../../functions/_shared/domain/api-types.ts';
 import { body, bytesOf, complete, create, putParts, upload } from '../api/upload-helpers.ts';
 import type { HttpApi } from './http-api.ts';
 
@@ -75,6 +77,28 @@ export function apiContractCases(target: () => HttpApi): void {
     expect(decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? '')).toBe(name);
 
     expect(await body(await p.call('GET', `/shares/${c.shareId}`))).toMatchObject({ downloadCount: 1, viewCount: 3 });
+  });
+
+  it('resumes from the parts the bucket holds, sending none of them again', async () => {
+    const p = target();
+    const name = 'rapor ğüş.pdf';
+    const file = bytesOf(DEFAULT_PART_SIZE + 3000, 9);
+    const c = await create(p, { name, size: file.length, type: 'application/pdf' });
+    const [first] = await putParts(p, c, file, [1]);
+    const owner = { 'x-owner-token': c.ownerToken };
+    const listed = await body<{ parts: FinishedPart[] }>(
+      await p.call('GET', `/uploads/${c.fileId}/parts`, { headers: owner }),
+    );
+    expect(listed.parts.map((x) => [x.partNumber, x.etag.replaceAll('"', '')])).toEqual([
+      [1, first?.etag.replaceAll('"', '')],
+    ]);
+    const done = await complete(p, c, [...listed.parts, ...(await putParts(p, c, file, [2]))]);
+    expect(done.status, await done.clone().text()).toBe(200);
+    const { url } = await body<{ url: string }>(await p.call('POST', `/shares/${c.shareId}/download`));
+    const got = await fetch(url);
+    expect(Buffer.from(await got.arrayBuffer()).equals(Buffer.from(file))).toBe(true);
+    const disposition = got.headers.get('content-disposition') ?? '';
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? '')).toBe(name);
   });
 
   it('uploads an empty file', async () => {

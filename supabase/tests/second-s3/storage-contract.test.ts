@@ -3,7 +3,7 @@
 // embedded storage (s3rver behind our front) and Ceph's radosgw (radosgw.ts). What passes on both
 // does not rest on our own server's reading of S3: presigned part URLs with a signed length,
 // multipart uploads with ListParts and abort, the CORS rule, downloads as attachments, deletes.
-// Then the API's whole share flow runs on radosgw as its bucket.
+// Then the API's contract cases (../edge/api-contract.ts) run with radosgw as its bucket.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -11,9 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PART_SIZE, MIN_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
+import { MIN_PART_SIZE } from '../../functions/_shared/domain/constants.ts';
 import { createStorage, type Storage, type StorageConfig } from '../../functions/_shared/storage.ts';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../host/storage/embedded-storage.ts';
+import { apiContractCases } from '../edge/api-contract.ts';
+import { platformOverHttp } from '../edge/http-api.ts';
 import { startTestPlatform, type TestPlatform } from '../platform.ts';
 import { createBucket, startRadosgw, type Radosgw } from './radosgw.ts';
 import { expectPartPutAllowed, expectPartPutRefused } from '../cors-preflight.ts';
@@ -183,7 +185,7 @@ describe.each([
   });
 });
 
-describe('the share flow with radosgw as the bucket', () => {
+describe('the API contract with radosgw as the bucket', () => {
   let p: TestPlatform;
   beforeAll(async () => {
     const backend = await radosgw('ulak-api');
@@ -193,46 +195,5 @@ describe('the share flow with radosgw as the bucket', () => {
     await p?.close();
   });
 
-  it('uploads in parts, resumes from the listed parts, downloads the same bytes, deletes', async () => {
-    const file = bytes(DEFAULT_PART_SIZE + 3000, 9);
-    const created = await p.call('POST', '/uploads', {
-      body: { name: 'rapor ğüş.pdf', size: file.length, type: 'application/pdf' },
-    });
-    expect(created.status).toBe(201);
-    const c = (await created.json()) as {
-      fileId: string;
-      shareId: string;
-      ownerToken: string;
-      partSize: number;
-      partCount: number;
-    };
-    const owner = { 'x-owner-token': c.ownerToken };
-    const signed = (await (
-      await p.call('POST', `/uploads/${c.fileId}/parts`, { body: { partNumbers: [1, 2] }, headers: owner })
-    ).json()) as { urls: { partNumber: number; url: string }[] };
-    const first = signed.urls.find((u) => u.partNumber === 1)!;
-    expect((await fetch(first.url, { method: 'PUT', body: file.subarray(0, c.partSize) })).status).toBe(200);
-    // A resumed upload asks which parts the bucket holds.
-    const listed = (await (await p.call('GET', `/uploads/${c.fileId}/parts`, { headers: owner })).json()) as {
-      parts: { partNumber: number; etag: string }[];
-    };
-    expect(listed.parts.map((x) => x.partNumber)).toEqual([1]);
-    const second = signed.urls.find((u) => u.partNumber === 2)!;
-    const put = await fetch(second.url, { method: 'PUT', body: file.subarray(c.partSize) });
-    expect(put.status).toBe(200);
-    const done = await p.call('POST', `/uploads/${c.fileId}/complete`, {
-      body: { parts: [...listed.parts, { partNumber: 2, etag: put.headers.get('etag') }] },
-      headers: owner,
-    });
-    expect(done.status, await done.clone().text()).toBe(200);
-
-    const { url } = (await (await p.call('POST', `/shares/${c.shareId}/download`)).json()) as { url: string };
-    const got = await fetch(url);
-    expect(Buffer.from(await got.arrayBuffer()).equals(Buffer.from(file))).toBe(true);
-    expect(
-      decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(got.headers.get('content-disposition') ?? '')?.[1] ?? ''),
-    ).toBe('rapor ğüş.pdf');
-    expect((await p.call('DELETE', `/shares/${c.shareId}`, { headers: owner })).status).toBe(204);
-    expect((await fetch(url)).status).toBe(404);
-  });
+  apiContractCases(() => platformOverHttp(p));
 });
