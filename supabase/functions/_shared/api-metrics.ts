@@ -4,7 +4,7 @@
 // route table (never the path a caller sent), a method we route, a status and an ApiErrorCode we
 // answer with. So the number of series stays bounded whatever the traffic.
 import type { ApiErrorCode, SweepResult } from './domain/api-types.ts';
-import { Counter, Gauge, Histogram, LATENCY_BUCKETS_SECONDS, MetricsRegistry } from './metrics.ts';
+import { Histogram, LATENCY_BUCKETS_SECONDS, MetricsRegistry } from './metrics.ts';
 
 /** The route label of a request no row of the route table answers. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -33,12 +33,10 @@ export interface AnsweredRequest {
 
 export class ApiMetrics {
   readonly registry = new MetricsRegistry();
-  private readonly requests = this.registry.register(
-    new Counter('ulak_http_requests_total', 'API requests answered, by route pattern, method and status.', [
-      'route',
-      'method',
-      'status',
-    ]),
+  private readonly requests = this.registry.counter(
+    'ulak_http_requests_total',
+    'API requests answered, by route pattern, method and status.',
+    ['route', 'method', 'status'],
   );
   private readonly latency = this.registry.register(
     new Histogram(
@@ -48,39 +46,49 @@ export class ApiMetrics {
       LATENCY_BUCKETS_SECONDS,
     ),
   );
-  private readonly errors = this.registry.register(
-    new Counter('ulak_api_errors_total', 'API refusals and failures (4xx and 5xx), by error code.', ['code']),
+  private readonly errors = this.registry.counter(
+    'ulak_api_errors_total',
+    'API refusals and failures (4xx and 5xx), by error code.',
+    ['code'],
   );
-  private readonly quotaRefusals = this.registry.register(
-    new Counter('ulak_quota_refusals_total', 'Requests refused by a quota or rate limit (429), by error code.', [
-      'code',
-    ]),
+  private readonly quotaRefusals = this.registry.counter(
+    'ulak_quota_refusals_total',
+    'Requests refused by a quota or rate limit (429), by error code.',
+    ['code'],
   );
-  private readonly uploadsStarted = this.registry.register(
-    new Counter('ulak_uploads_started_total', 'Uploads created (POST /uploads answered 201).'),
+  private readonly uploadsStarted = this.registry.counter(
+    'ulak_uploads_started_total',
+    'Uploads created (POST /uploads answered 201).',
   );
-  private readonly uploadsCompleted = this.registry.register(
-    new Counter('ulak_uploads_completed_total', 'Uploads completed and recorded as files.'),
+  private readonly uploadsCompleted = this.registry.counter(
+    'ulak_uploads_completed_total',
+    'Uploads completed and recorded as files.',
   );
-  private readonly downloads = this.registry.register(
-    new Counter('ulak_downloads_total', 'Download tickets granted (POST /shares/:shareId/download).'),
+  private readonly downloads = this.registry.counter(
+    'ulak_downloads_total',
+    'Download tickets granted (POST /shares/:shareId/download).',
   );
-  private readonly sweepRuns = this.registry.register(
-    new Counter('ulak_sweep_runs_total', "Runs of this host's expiry sweep, by outcome.", ['outcome']),
+  private readonly sweepRuns = this.registry.counter(
+    'ulak_sweep_runs_total',
+    "Runs of this host's expiry sweep, by outcome.",
+    ['outcome'],
   );
-  private readonly sweepRemoved = this.registry.register(
-    new Counter('ulak_sweep_removed_files_total', 'Files the sweep removed: expired, or uploads left idle.', [
-      'reason',
-    ]),
+  private readonly sweepRemoved = this.registry.counter(
+    'ulak_sweep_removed_files_total',
+    'Files the sweep removed: expired, or uploads left idle.',
+    ['reason'],
   );
-  private readonly storedBytes = this.registry.register(
-    new Gauge('ulak_stored_bytes', 'Bytes of the complete files stored (read from the database).'),
+  private readonly storedBytes = this.registry.gauge(
+    'ulak_stored_bytes',
+    'Bytes of the complete files stored (read from the database).',
   );
-  private readonly storedFiles = this.registry.register(
-    new Gauge('ulak_stored_files', 'Complete files stored (read from the database).'),
+  private readonly storedFiles = this.registry.gauge(
+    'ulak_stored_files',
+    'Complete files stored (read from the database).',
   );
-  private readonly peerConnections = this.registry.register(
-    new Gauge('ulak_peer_connections', "Browsers connected to this host's PeerJS server."),
+  private readonly peerConnections = this.registry.gauge(
+    'ulak_peer_connections',
+    "Browsers connected to this host's PeerJS server.",
   );
 
   constructor() {

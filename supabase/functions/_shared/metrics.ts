@@ -164,6 +164,14 @@ export class MetricsRegistry {
     return family;
   }
 
+  counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+    return this.register(new Counter(name, help, labelNames));
+  }
+
+  gauge(name: string, help: string): Gauge {
+    return this.register(new Gauge(name, help));
+  }
+
   /** The whole registry as one Prometheus text exposition. */
   render(): string {
     const lines: string[] = [];
