@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SystemDto } from '../../functions/_shared/domain/admin-api-types.ts';
+import type { PageOf, ReportDto, SystemDto } from '../../functions/_shared/domain/admin-api-types.ts';
 import type { OwnedFiles, SendResult } from '../../functions/_shared/domain/api-types.ts';
 import { createOutboxMailer } from '../../host/outbox-mailer.ts';
 import { TEST_PUBLIC_ORIGIN } from '../platform.ts';
@@ -67,6 +67,14 @@ describe.each(TARGETS)('a transfer as its sender sees it on %s', (target) => {
   it('takes a whole transfer down: its link answers 410 and its sender is told', async () => {
     const t = await createTransfer(p);
     const one = await uploadInto(p, t, '', 'one.txt', bytesOf(3));
+    // A recipient reports the whole transfer; the admin sees the report under its id.
+    const report = await p.call('POST', `/shares/${t.shareId}/report`, {
+      body: { reason: 'abuse' },
+      headers: { 'x-forwarded-for': '192.0.2.88' },
+    });
+    expect(report.status).toBe(201);
+    const reports = await ok<PageOf<ReportDto>>(admin('GET', '/admin/reports?status=open'));
+    expect(reports.items).toContainEqual(expect.objectContaining({ shareId: t.shareId, reason: 'abuse' }));
     expect((await admin('POST', `/admin/shares/${t.shareId}/takedown`, { reason: 'Abuse' })).status).toBe(200);
     for (const res of [
       await p.call('GET', `/shares/${t.shareId}`),

@@ -101,6 +101,7 @@ export type {
   TransferDownloadTicket,
   TransferDto,
   TransferFileDto,
+  TransferSummaryDto,
 } from './transfer-api-types.ts';
 import type { OwnedTransferDto } from './transfer-api-types.ts';
 

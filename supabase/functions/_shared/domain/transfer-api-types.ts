@@ -16,12 +16,8 @@ export interface TransferFileDto extends ShareDto {
   path: FilePath;
 }
 
-/**
- * GET /shares/{shareId} of a transfer. 404 when it has no live file and none still uploading;
- * 410 file_removed when an admin took it down.
- */
-export interface TransferDto {
-  kind: 'transfer';
+/** What the recipient and the sender alike see of a transfer. */
+export interface TransferSummaryDto {
   shareId: string;
   /** The sender's own words, shown escaped and marked as theirs; null when they gave none. */
   senderName: string | null;
@@ -32,6 +28,14 @@ export interface TransferDto {
   /** Download all (POST /shares/{shareId}/download of the transfer) counts here, once a call. */
   downloadCount: number;
   viewCount: number;
+}
+
+/**
+ * GET /shares/{shareId} of a transfer. 404 when it has no live file and none still uploading;
+ * 410 file_removed when an admin took it down.
+ */
+export interface TransferDto extends TransferSummaryDto {
+  kind: 'transfer';
   /** Complete, live files, sorted by path then name. */
   files: TransferFileDto[];
   /** Files still uploading (not listed yet). */
@@ -58,16 +62,8 @@ export interface TransferDownload {
 }
 
 /** A transfer as its sender sees it (the device holds the transfer's owner token). */
-export interface OwnedTransferDto {
-  shareId: string;
+export interface OwnedTransferDto extends TransferSummaryDto {
   shareUrl: string;
-  senderName: string | null;
-  message: string | null;
-  createdAt: string;
-  /** The latest expiry of its files; null while no file has completed. */
-  expiresAt: string | null;
-  downloadCount: number;
-  viewCount: number;
   /** An admin took the whole transfer down. */
   takenDown: boolean;
   /** Every file of the transfer (uploading, complete or taken down), sorted by path then name. */
