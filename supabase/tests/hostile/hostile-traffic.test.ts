@@ -75,7 +75,17 @@ const hostileSegment = fc.oneof(
 
 const apiPaths = (ids: () => typeof real) =>
   fc.oneof(
-    fc.constantFrom('/health', '/admin/login', '/uploads', '/files/lookup', '/send', '/sweep', '/', '/nope'),
+    fc.constantFrom(
+      '/health',
+      '/admin/login',
+      '/uploads',
+      '/transfers',
+      '/files/lookup',
+      '/send',
+      '/sweep',
+      '/',
+      '/nope',
+    ),
     fc
       .constantFrom('parts', 'complete', 'abort')
       .chain((tail) =>
