@@ -6,6 +6,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSession } from '../../functions/_shared/domain/admin-api-types.ts';
+import type { CreatedUpload } from '../../functions/_shared/domain/api-types.ts';
 import { SWEEP_INTERVAL_MS } from '../../functions/_shared/domain/constants.ts';
 import { openDatabase } from '../../host/database.ts';
 import { body, bytesOf, complete, create, putParts, upload } from '../api/upload-helpers.ts';
@@ -92,6 +93,40 @@ const signIn = async (api: HttpApi) => {
   return (await body<AdminSession>(res)).token;
 };
 
+/** Uploads a file and makes it expired, for a sweep to remove. */
+async function expiredFile(name: string): Promise<CreatedUpload> {
+  const c = await upload(viaProxy, name, bytesOf(32));
+  await sql`update public.files set expires_at = now() - interval '1 minute' where share_id = ${c.shareId}`;
+  return c;
+}
+
+/** Holds a file's row as a long transaction would, so a sweep that reaches it waits there, mid-run. */
+async function holdFileRow(shareId: string): Promise<{ release(): Promise<void> }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holding: (found: boolean) => void = () => {};
+  const taken = new Promise<boolean>((resolve) => (holding = resolve));
+  const transaction = sql.begin(async (tx) => {
+    const rows = await tx`select id from public.files where share_id = ${shareId} for update`;
+    holding(rows.length === 1);
+    await held;
+  });
+  expect(await taken).toBe(true);
+  return {
+    async release() {
+      release();
+      await transaction;
+    },
+  };
+}
+
+/** Whether the last run that claimed the sweep has ended (undefined: none ever claimed it). */
+async function sweepFinished(): Promise<boolean | undefined> {
+  const [row] = await sql<{ finished: boolean }[]>`
+    select (value->>'finished')::boolean as finished from public.service_status where key = 'sweep_run'`;
+  return row?.finished;
+}
+
 describe('two hosts on one database and one bucket', () => {
   it('sweep on their minute timers once a minute in all, not once per host', async () => {
     const runs = await waitFor(
@@ -108,38 +143,18 @@ describe('two hosts on one database and one bucket', () => {
   });
 
   it('run one sweep when both are asked at once: the second finds the first at work', async () => {
-    const c = await upload(viaProxy, 'expired.txt', bytesOf(32));
-    await sql`update public.files set expires_at = now() - interval '1 minute' where share_id = ${c.shareId}`;
-    // The test holds the expired file's row, so a sweep that reaches it waits there, mid-run.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let holding: (found: boolean) => void = () => {};
-    const taken = new Promise<boolean>((resolve) => (holding = resolve));
-    const transaction = sql.begin(async (tx) => {
-      const rows = await tx`select id from public.files where share_id = ${c.shareId} for update`;
-      holding(rows.length === 1);
-      await held;
-    });
+    const c = await expiredFile('expired.txt');
+    const row = await holdFileRow(c.shareId);
     try {
-      expect(await taken).toBe(true);
       const first = hostA.call('POST', '/sweep', { headers: { authorization: `Bearer ${hostA.sweepSecret}` } });
-      await waitFor(
-        async () => {
-          const [row] = await sql<{ finished: boolean }[]>`
-            select (value->>'finished')::boolean as finished from public.service_status where key = 'sweep_run'`;
-          return row?.finished === false ? true : undefined;
-        },
-        'a sweep at work',
-        WAIT_MS,
-      );
+      await waitFor(async () => ((await sweepFinished()) === false ? true : undefined), 'a sweep at work', WAIT_MS);
       const second = await hostB.call('POST', '/sweep', { headers: { authorization: `Bearer ${hostB.sweepSecret}` } });
       expect(second.status).toBe(200);
       expect(await body(second)).toEqual({ deletedFiles: 0, abortedUploads: 0, skipped: true });
-      release();
+      await row.release();
       expect((await first).status).toBe(200);
     } finally {
-      release();
-      await transaction;
+      await row.release();
     }
     expect((await viaProxy.call('GET', `/shares/${c.shareId}`)).status).toBe(404);
   });
@@ -194,5 +209,26 @@ describe('two hosts on one database and one bucket', () => {
     expect(done.status).toBe(200);
     const { url } = await body<{ url: string }>(await hostA.call('POST', `/shares/${c.shareId}/download`));
     expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  // Last: it stops the hosts.
+  it('end the run of their timer before they stop, leaving no claim for the lease to end', async () => {
+    const c = await expiredFile('stopping.txt');
+    const row = await holdFileRow(c.shareId);
+    try {
+      // The next minute's run, on whichever host's timer comes first, waits at the held row.
+      await waitFor(async () => ((await sweepFinished()) === false ? true : undefined), 'a timer run', WAIT_MS);
+      for (const host of hosts) host.child.kill('SIGTERM');
+      await waitFor(
+        async () => (hosts.every((host) => /SIGTERM: stopping/.test(host.output())) ? true : undefined),
+        'both hosts stopping',
+        WAIT_MS,
+      );
+    } finally {
+      await row.release();
+    }
+    for (const host of hosts) await host.stop();
+    expect(await sweepFinished()).toBe(true);
+    expect(await sql`select 1 from public.files where share_id = ${c.shareId}`).toHaveLength(0);
   });
 });
