@@ -1,0 +1,102 @@
+// The cross-engine paths in Firefox ESR, driven over WebDriver BiDi, against the one host of the
+// engines suite (global-setup.ts). Firefox has WebRTC but no File System Access and no Background
+// Sync: a direct transfer lands in the site's private storage and is saved from there.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { text } from '../e2e/fixtures/locales';
+import { makeRandomFile, makeTempDir, removeDir } from '../e2e/fixtures/test-files';
+import { uploadThroughApi } from './fixtures/api-upload';
+import { waitFor, waitForText, type Engine } from './fixtures/engine';
+import { launchChromium, launchFirefox } from './fixtures/puppeteer-engine';
+import { downloadFromPage, serviceWorkerControls, uploadFromHome, waitForApp } from './cross-engine-paths';
+import { acceptAndSave, offerFromChromium, storageNote } from './direct-transfer';
+
+const origin = inject('origin');
+let firefox: Engine;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await makeTempDir();
+  firefox = await launchFirefox();
+});
+
+afterAll(async () => {
+  await firefox?.quit();
+  await removeDir(dir);
+});
+
+describe('Firefox ESR', () => {
+  it("downloads a shared file from the recipient's page with the same bytes", async () => {
+    const file = await makeRandomFile(dir, 'quarterly report.zip', 1_234_567);
+    const link = await uploadThroughApi(origin, file, 'application/zip');
+    const page = await firefox.newPage();
+    try {
+      expect(await downloadFromPage(firefox, page, link, file)).toBe(file.sha256);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('uploads from Home and gives a link whose download has the same bytes', async () => {
+    const file = await makeRandomFile(dir, 'holiday.jpg', 6 * 1024 * 1024 + 11);
+    const page = await firefox.newPage();
+    try {
+      const link = await uploadFromHome(page, origin, file);
+      expect(link).toMatch(/\/s\/[A-Za-z0-9]{8}$/);
+      expect(await downloadFromPage(firefox, page, link, file)).toBe(file.sha256);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('is controlled by the service worker', async () => {
+    const page = await firefox.newPage();
+    try {
+      expect(await serviceWorkerControls(page, origin)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("switches a cold download page to Turkish on the first tap of the toggle's TR label", async () => {
+    const file = await makeRandomFile(dir, 'notes.txt', 2048);
+    const link = await uploadThroughApi(origin, file, 'text/plain');
+    const page = await firefox.newPage();
+    try {
+      await page.goto(link);
+      await waitForText(page, file.name);
+      // The first intent of this visit: the app starts on it, and the tap is held until it is live.
+      await page.coldClick({ xpath: `//label[normalize-space(.)='${text('en', 'language.short.tr')}']` });
+      await waitForApp(page);
+      await waitForText(page, text('tr', 'download.download'));
+      expect(await page.run('return document.documentElement.lang')).toBe('tr');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('receives a direct transfer from Chromium into its private storage, with the same bytes', async () => {
+    const file = await makeRandomFile(dir, 'direct.bin', 3 * 1024 * 1024 + 5);
+    const chromium = await launchChromium();
+    const receiver = await firefox.newPage();
+    try {
+      const sender = await chromium.newPage();
+      const link = await offerFromChromium(sender, origin, file);
+      await receiver.goto(link);
+      // No File System Access here: the page says where the files go instead of a save picker.
+      expect(await storageNote(receiver)).toContain(text('en', 'p2p.receive.storagePrivate').split(';')[0]);
+      const code = await waitFor<string>(
+        receiver,
+        'the safety code',
+        `return document.querySelector('[data-testid="p2p-safety-code"]')?.textContent ?? '';`,
+      );
+      expect(await sender.run(`return document.querySelector('[data-testid="p2p-safety-code"]')?.textContent`)).toBe(
+        code,
+      );
+      expect(await acceptAndSave(firefox, receiver, file)).toBe(file.sha256);
+      await waitForText(sender, text('en', 'p2p.send.done'));
+    } finally {
+      await receiver.close();
+      await chromium.quit();
+    }
+  });
+});

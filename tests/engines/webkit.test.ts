@@ -1,0 +1,96 @@
+// The cross-engine paths in WebKitGTK (the engine of Safari and every iPhone browser), driven by
+// WebKitWebDriver under Xvfb, against the one host of the engines suite (global-setup.ts). This
+// WebKit has no WebRTC: a direct transfer's receiver must say so instead of blaming the network.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { text } from '../e2e/fixtures/locales';
+import { makeRandomFile, makeTempDir, removeDir } from '../e2e/fixtures/test-files';
+import { uploadThroughApi } from './fixtures/api-upload';
+import { byText, waitFor, waitForText, type Engine } from './fixtures/engine';
+import { launchChromium } from './fixtures/puppeteer-engine';
+import { launchWebKit } from './fixtures/webkit-engine';
+import { downloadFromPage, serviceWorkerControls, uploadFromHome, waitForApp } from './cross-engine-paths';
+import { offerFromChromium } from './direct-transfer';
+
+const origin = inject('origin');
+let webkit: Engine;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await makeTempDir();
+  webkit = await launchWebKit();
+});
+
+afterAll(async () => {
+  await webkit?.quit();
+  await removeDir(dir);
+});
+
+describe('WebKitGTK', () => {
+  it("downloads a shared file from the recipient's page with the same bytes", async () => {
+    const file = await makeRandomFile(dir, 'quarterly report.zip', 1_234_567);
+    const link = await uploadThroughApi(origin, file, 'application/zip');
+    const page = await webkit.newPage();
+    try {
+      expect(await downloadFromPage(webkit, page, link, file)).toBe(file.sha256);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('uploads from Home and gives a link whose download has the same bytes', async () => {
+    const file = await makeRandomFile(dir, 'holiday.jpg', 6 * 1024 * 1024 + 11);
+    const page = await webkit.newPage();
+    try {
+      const link = await uploadFromHome(page, origin, file);
+      expect(link).toMatch(/\/s\/[A-Za-z0-9]{8}$/);
+      expect(await downloadFromPage(webkit, page, link, file)).toBe(file.sha256);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('is controlled by the service worker', async () => {
+    const page = await webkit.newPage();
+    try {
+      expect(await serviceWorkerControls(page, origin)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('copies the link on the first tap of Copy Link on a cold download page', async () => {
+    const file = await makeRandomFile(dir, 'contract.txt', 2048);
+    const link = await uploadThroughApi(origin, file, 'text/plain');
+    const page = await webkit.newPage();
+    try {
+      await page.goto(link);
+      await waitForText(page, file.name);
+      // The first intent of this visit: the app starts on it, and the tap is held until it is live.
+      await page.coldClick(byText(text('en', 'shareActions.copyLink'), 'button'));
+      await waitForApp(page);
+      await waitForText(page, text('en', 'shareActions.copied'));
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('says that this browser cannot do direct transfer, not that a firewall is in the way', async () => {
+    const file = await makeRandomFile(dir, 'direct.bin', 100_000);
+    const chromium = await launchChromium();
+    const receiver = await webkit.newPage();
+    try {
+      const sender = await chromium.newPage();
+      const link = await offerFromChromium(sender, origin, file);
+      await receiver.goto(link);
+      const shown = await waitFor<string>(
+        receiver,
+        'the transfer error',
+        `return document.querySelector('[role="alert"]')?.textContent?.trim() ?? '';`,
+      );
+      expect(shown).toContain(text('en', 'p2p.errors.unsupported-browser'));
+    } finally {
+      await receiver.close();
+      await chromium.quit();
+    }
+  });
+});
