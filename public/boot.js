@@ -79,6 +79,8 @@
   function startOnIntent() {
     var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
     var held = null;
+    /** The held tap's own copy to the clipboard, settled before the tap is replayed. */
+    var copying = null;
     var failed = false;
     function onIntent() {
       for (var i = 0; i < intents.length; i++) document.removeEventListener(intents[i], onIntent, true);
@@ -93,6 +95,19 @@
       if (ticketed) return downloadNow(ticketed);
       held = target;
       html.setAttribute('data-held', '');
+      // The clipboard takes text only inside the tap itself (WebKit refuses the replay with
+      // NotAllowedError): a copy button's text is copied now, and the app, whose replayed copy may
+      // be refused, reads data-held-copy to say it was copied.
+      var copyButton = target.closest('[data-copy-text]');
+      if (copyButton && navigator.clipboard) {
+        var copyText = copyButton.getAttribute('data-copy-text');
+        copying = navigator.clipboard.writeText(copyText).then(
+          function () {
+            html.setAttribute('data-held-copy', copyText);
+          },
+          function () {},
+        );
+      }
       // A click that no pointer or key came before (a screen reader's, a script's).
       onIntent();
     }
@@ -150,11 +165,16 @@
         html.removeAttribute('data-held');
         var target = held;
         held = null;
-        // After the commit that made the page live, not inside it.
-        if (target && target.isConnected)
+        if (!target || !target.isConnected) return;
+        // A label's replayed click does not reach its control in Firefox: the control is pressed.
+        var label = target.closest('label');
+        if (label && label.control) target = label.control;
+        // After the commit that made the page live, not inside it, and after the held copy.
+        Promise.resolve(copying).then(function () {
           setTimeout(function () {
             target.click();
           }, 0);
+        });
       },
       { once: true },
     );

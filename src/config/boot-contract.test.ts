@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   API_KEY_ATTRIBUTE,
   APP_LIVE_EVENT,
+  COPY_TEXT_ATTRIBUTE,
   ENTRY_ATTRIBUTE,
   HELD_ATTRIBUTE,
+  HELD_COPY_ATTRIBUTE,
   PRELOAD_ATTRIBUTE,
   START_ATTRIBUTE,
   START_ON_INTENT,
@@ -25,7 +27,16 @@ describe('the names public/boot.js shares with the app', () => {
     const inBoot = attributesIn(bootJs);
     inBoot.delete(COLOR_SCHEME_ATTRIBUTE);
     expect([...inBoot].sort()).toEqual(
-      [API_KEY_ATTRIBUTE, ENTRY_ATTRIBUTE, HELD_ATTRIBUTE, PRELOAD_ATTRIBUTE, START_ATTRIBUTE, TICKET_ATTRIBUTE].sort(),
+      [
+        API_KEY_ATTRIBUTE,
+        COPY_TEXT_ATTRIBUTE,
+        ENTRY_ATTRIBUTE,
+        HELD_ATTRIBUTE,
+        HELD_COPY_ATTRIBUTE,
+        PRELOAD_ATTRIBUTE,
+        START_ATTRIBUTE,
+        TICKET_ATTRIBUTE,
+      ].sort(),
     );
     expect(bootJs).toContain(`getAttribute('${START_ATTRIBUTE}') === '${START_ON_INTENT}'`);
     const events = [...bootJs.matchAll(/addEventListener\(\s*'([a-z-]+)'/g)].map((match) => match[1]);

@@ -14,6 +14,10 @@ export const START_ON_INTENT = 'intent';
 export const HELD_ATTRIBUTE = 'data-held';
 /** Dispatched on `document` once the app has taken the page over; boot.js replays a held tap then. */
 export const APP_LIVE_EVENT = 'app-live';
+/** On a copy button: the text it copies, which boot.js copies inside a tap it holds. */
+export const COPY_TEXT_ATTRIBUTE = 'data-copy-text';
+/** On <html> once boot.js has copied a held tap's text: the text, for the app's replayed copy. */
+export const HELD_COPY_ATTRIBUTE = 'data-held-copy';
 /**
  * On a download button of a page the host renders: the API's POST (a path on the page's origin,
  * where the rendering host's API is) that hands out the file's download URL. boot.js makes it on

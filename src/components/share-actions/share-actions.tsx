@@ -6,6 +6,7 @@ import { HintTooltip } from '@/components/hint-tooltip';
 import { NativeShareButton } from './native-share-button';
 import { ShareQrButton } from './share-qr-button';
 import { mailtoHref, whatsAppHref } from './share-links';
+import { COPY_TEXT_ATTRIBUTE } from '@/config/boot-contract';
 import { useCopyLink } from './use-copy-link';
 import { useShareMessage } from './use-share-message';
 
@@ -79,6 +80,7 @@ export function ShareActions({ url, fileName, expiresAt, variant = 'buttons', ch
             color={copied ? 'teal' : undefined}
             size="lg"
             onClick={() => void copy(url)}
+            {...{ [COPY_TEXT_ATTRIBUTE]: url }}
             aria-label={copied ? t('shareActions.copied') : t('shareActions.copyAria', { name: fileName })}
           >
             <CopyIcon size={18} aria-hidden />
@@ -115,6 +117,7 @@ export function ShareActions({ url, fileName, expiresAt, variant = 'buttons', ch
         color={copied ? 'teal' : undefined}
         leftSection={<CopyIcon size={18} aria-hidden />}
         onClick={() => void copy(url)}
+        {...{ [COPY_TEXT_ATTRIBUTE]: url }}
       >
         {copyLabel}
       </Button>

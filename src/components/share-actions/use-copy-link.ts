@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { HELD_COPY_ATTRIBUTE } from '@/config/boot-contract';
 import { COPIED_FEEDBACK_MS } from '@domain/constants';
 
 /**
@@ -12,11 +13,18 @@ export function useCopyLink(): { copied: boolean; copy: (text: string) => Promis
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = useCallback(async (text: string) => {
+    const html = document.documentElement;
+    // A tap held before the app was live copied `text` itself (public/boot.js); this replay of it
+    // is no longer a gesture, and WebKit refuses its copy.
+    const copiedOnHold = html.getAttribute(HELD_COPY_ATTRIBUTE) === text;
+    html.removeAttribute(HELD_COPY_ATTRIBUTE);
     try {
       await navigator.clipboard.writeText(text);
     } catch (error) {
-      console.error('Could not copy the link', error);
-      return;
+      if (!copiedOnHold) {
+        console.error('Could not copy the link', error);
+        return;
+      }
     }
     clearTimeout(timer.current);
     setCopied(true);
