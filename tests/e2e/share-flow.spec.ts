@@ -131,7 +131,12 @@ test('Transfers lists this device’s upload; deleting it kills the link', async
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
+  // Deleting asks first.
   await row.getByRole('button', { name: `Delete ${file.name}` }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${file.name}?` })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
   await expect(row).toHaveCount(0);
   await expect(page.getByText('No files uploaded yet')).toBeVisible();
 

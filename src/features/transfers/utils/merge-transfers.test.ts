@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FILE_LIST_LIMIT } from '@domain/constants';
 import type { FileDto } from '@domain/api-types';
 import type { UploadJobSummary } from '@/lib/upload-engine/protocol';
-import { mergeTransfers } from './merge-transfers';
+import { groupTransfers, mergeTransfers } from './merge-transfers';
 
 function file(shareId: string, createdAt: number, state: FileDto['state'] = 'complete'): FileDto {
   return {
@@ -58,5 +58,37 @@ describe('mergeTransfers', () => {
     const items = mergeTransfers(files, []);
     expect(items).toHaveLength(FILE_LIST_LIMIT);
     expect(items[0]?.key).toBe(`file:f${FILE_LIST_LIMIT + 4}`);
+  });
+
+  it('groups by transfer: jobs join their transfer, one the server has not listed yet shows alone, an emptied one goes', () => {
+    const transfer = (shareId: string, files: FileDto[]) => ({
+      shareId,
+      shareUrl: `http://x/s/${shareId}`,
+      senderName: null,
+      message: null,
+      createdAt: new Date(5000).toISOString(),
+      expiresAt: null,
+      downloadCount: 0,
+      viewCount: 0,
+      takenDown: false,
+      files,
+    });
+    const entries = groupTransfers(
+      {
+        transfers: [transfer('Tra11111', [{ ...file('in-t', 5000), path: 'docs' }]), transfer('Empty111', [])],
+        files: [file('alone', 1000)],
+        localIds: { Tra11111: 'local-1' },
+      },
+      [
+        { ...job('joining', 6000, 'uploading'), transferId: 'local-1' },
+        { ...job('first', 7000, 'queued'), transferId: 'local-2' },
+      ],
+    );
+    expect(entries.map((entry) => (entry.kind === 'transfer' ? entry.items.map((i) => i.key) : entry.key))).toEqual([
+      ['job:first'],
+      // By folder then name: the top level ('joining') before 'docs'.
+      ['job:joining', 'file:in-t'],
+      'file:alone',
+    ]);
   });
 });

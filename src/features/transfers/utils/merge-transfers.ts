@@ -95,7 +95,8 @@ export function groupTransfers(list: MyTransfers, jobs: readonly LiveJob[]): Tra
     const items = mergeTransfers(group.transfer?.files ?? [], group.jobs, Infinity).sort((a, b) =>
       pathKey(a).localeCompare(pathKey(b)),
     );
-    if (items.length === 0 && group.transfer === null) return [];
+    // A transfer whose every file was deleted is gone for its sender too.
+    if (items.length === 0) return [];
     const key = group.transfer?.shareId ?? group.jobs[0]?.transferId ?? '';
     return [
       {
