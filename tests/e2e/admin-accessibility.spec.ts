@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ANON_HEADERS, API, signIn } from './fixtures/admin';
+import { ANON_HEADERS, API, APP_VERSION, signIn } from './fixtures/admin';
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
@@ -72,7 +72,7 @@ for (const { width, colorScheme, language } of VIEWS) {
         expect(await seriousViolations(page), `${screen} at ${width}px ${colorScheme} ${language}`).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${screen} is wider than ${width}px`).toBeLessThanOrEqual(0);
-        const badge = page.getByText('v1.0', { exact: true });
+        const badge = page.getByText(`v${APP_VERSION}`, { exact: true });
         await expect(badge).toBeVisible();
         const box = await badge.boundingBox();
         expect(box?.width ?? 0, 'the version badge keeps its width').toBeGreaterThan(24);

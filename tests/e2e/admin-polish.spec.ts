@@ -131,7 +131,7 @@ test("the footer's contact address and social links are the operator's settings,
   const admin = await browser.newPage();
   await signIn(admin, '/admin/settings');
   await admin.getByRole('textbox', { name: 'Contact address' }).fill('ops@kargo.test');
-  const social = admin.getByLabel('Social links');
+  const social = admin.getByRole('combobox', { name: 'Social links' });
   await social.fill('https://github.com/kargo-test');
   await social.press('Enter');
   await admin.getByRole('button', { name: 'Save settings' }).click();
