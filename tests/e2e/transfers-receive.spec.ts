@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { waitForApp } from './fixtures/app-live';
 import { makeRandomFile, makeTempDir, removeDir, sha256OfFile, type TestFile } from './fixtures/test-files';
 import { createTransfer, makePng, makeText, makeWav, uploadIntoTransfer } from './fixtures/transfer-upload';
 
@@ -54,10 +55,14 @@ test.afterAll(async () => {
   await removeDir(dir);
 });
 
-/** The page for a stranger: a fresh context, the link opened, the list there. */
-async function openAsStranger(page: Page, link: string): Promise<void> {
+/**
+ * The page for a stranger: a fresh context, the link opened, the list there; with `live`, once the
+ * app has taken the page over (what a tap before then does is first-paint.spec.ts's matter).
+ */
+async function openAsStranger(page: Page, link: string, live = false): Promise<void> {
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: '6 files' })).toBeVisible();
+  if (live) await waitForApp(page);
 }
 
 test('in a fresh context the page lists all six files under their folders, and who sent them', async ({
@@ -84,7 +89,7 @@ test('Download all saves one zip whose entries are the files by folder, byte for
   await page.addInitScript(() => {
     delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
   });
-  await openAsStranger(page, link);
+  await openAsStranger(page, link, true);
   const downloading = page.waitForEvent('download', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Download all' }).click();
   const download = await downloading;
@@ -119,7 +124,7 @@ test('one file of the transfer downloads alone', async ({ page, baseURL }) => {
 
 test('a PNG previews at its own pixel size, and a text file’s words show', async ({ page, baseURL }) => {
   const { link } = await sent(baseURL ?? '');
-  await openAsStranger(page, link);
+  await openAsStranger(page, link, true);
   await page.getByRole('button', { name: 'Preview pixel.png' }).click();
   const image = page.getByRole('img', { name: 'pixel.png' });
   await expect(image).toBeVisible();
@@ -139,7 +144,7 @@ test('an audio file previews in the browser’s player and seeks, reading the by
   page.on('response', (response) => {
     if (response.url().includes('/storage/') && response.request().headers()['range']) ranged.push(response.status());
   });
-  await openAsStranger(page, link);
+  await openAsStranger(page, link, true);
   await page.getByRole('button', { name: 'Preview tone.wav' }).click();
   const player = page.locator('audio');
   await expect(player).toBeVisible();
