@@ -67,6 +67,7 @@ test('the send section and the QR dialog pass axe at 360 px', async ({ browser }
   try {
     await page.goto('/');
     await waitForApp(page);
+    await page.getByRole('button', { name: 'Send by email', exact: true }).click();
     await page.getByRole('textbox', { name: 'Recipient email' }).fill('nope');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('button', { name: 'Upload and send' }).click();

@@ -12,7 +12,7 @@ async function useLanguage(page: Page, language: TestLanguage): Promise<void> {
 }
 
 const PAGES: { path: string; keys: string[]; values?: Record<string, string | number> }[] = [
-  { path: '/', keys: ['home.title', 'send.uploadAndSend', 'send.sectionTitle', 'upload.card.addFiles'] },
+  { path: '/', keys: ['home.title', 'send.byEmail', 'upload.card.addFiles'] },
   { path: '/upload', keys: ['transfers.title', 'transfers.intro'] },
   {
     path: '/how-it-works',
