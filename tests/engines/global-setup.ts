@@ -20,8 +20,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Without Vitest's NODE_ENV=test, which would make the host's build a development one: no
+  // service worker is registered there.
+  const { NODE_ENV: _testMode, ...env } = process.env;
   const host = spawn('node', ['scripts/e2e-server.mjs'], {
-    env: { ...process.env, PORT: String(PORT), E2E_DATA_DIR: path.join(tmpdir(), `ulak-engines-${PORT}`) },
+    env: { ...env, PORT: String(PORT), E2E_DATA_DIR: path.join(tmpdir(), `ulak-engines-${PORT}`) },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
