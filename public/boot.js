@@ -169,11 +169,19 @@
         // A label's replayed click does not reach its control in Firefox: the control is pressed.
         var label = target.closest('label');
         if (label && label.control) target = label.control;
-        // After the commit that made the page live, not inside it, and after the held copy.
+        // After the commit that made the page live, after the held copy, and once React has taken
+        // over the element itself: the page's parts in Suspense boundaries are hydrated after the
+        // commit, and a radio clicked before then is checked without React seeing it change. React
+        // marks a node it has taken over with an own __reactFiber$ key (its only visible sign).
+        var waited = 0;
+        function replay() {
+          var keys = Object.keys(target);
+          for (var k = 0; k < keys.length; k++) if (keys[k].lastIndexOf('__reactFiber', 0) === 0) return target.click();
+          if ((waited += 25) > 5000) return target.click();
+          setTimeout(replay, 25);
+        }
         Promise.resolve(copying).then(function () {
-          setTimeout(function () {
-            target.click();
-          }, 0);
+          setTimeout(replay, 0);
         });
       },
       { once: true },
