@@ -10,7 +10,7 @@ import { DataTable, WRAP_ANYWHERE, type Column } from './data-table';
 
 const SERVICES = ['database', 'storage', 'mail', 'peer'] as const;
 
-function ServiceCard({ name, check }: { name: (typeof SERVICES)[number]; check: ServiceCheckDto }) {
+export function ServiceCard({ name, check }: { name: (typeof SERVICES)[number]; check: ServiceCheckDto }) {
   const { t } = useTranslation();
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`service-${name}`}>
@@ -18,8 +18,8 @@ function ServiceCard({ name, check }: { name: (typeof SERVICES)[number]; check: 
         <Title order={2} fz="h5" id={`service-${name}`}>
           {t(`admin.system.services.${name}`)}
         </Title>
-        <Badge color={check.ok ? 'teal.9' : 'red.9'} variant="filled" autoContrast>
-          {check.ok ? t('admin.system.ok') : t('admin.system.down')}
+        <Badge color={check.ok ? 'teal.9' : check.warning ? 'yellow.4' : 'red.9'} variant="filled" autoContrast>
+          {t(check.ok ? 'admin.system.ok' : check.warning ? 'admin.system.warning' : 'admin.system.down')}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
