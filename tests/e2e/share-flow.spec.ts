@@ -56,7 +56,7 @@ test('a 20 MB file uploaded from Home downloads byte for byte for someone else',
   }
 });
 
-test('a folder of three files gives three links', async ({ page, browser }) => {
+test('each file of an uploaded folder keeps a link of its own that opens that file', async ({ page, browser }) => {
   const folder = path.join(dir, 'report');
   const files = await Promise.all([
     makeRandomFile(folder, 'a.txt', 1_000),
