@@ -49,8 +49,9 @@ test('every public screen has the styles of the Mantine components it shows', as
     const [link] = await uploadFromHome(page, [file.path]);
     expect(link).toMatch(SHARE_LINK);
     expect(await unstyledClasses(page, styled)).toEqual([]);
-    await page.getByRole('button', { name: 'Show a QR code of the link to styles.txt' }).click();
-    await expect(page.getByRole('dialog', { name: 'QR code: styles.txt' })).toBeVisible();
+    // Home leads with the transfer's one link and its QR code.
+    await page.getByRole('button', { name: 'Show a QR code of the link to 1 file' }).click();
+    await expect(page.getByRole('dialog').getByRole('img', { name: /^QR code of the share link/ })).toBeVisible();
     expect(await unstyledClasses(page, styled)).toEqual([]);
     await page.keyboard.press('Escape');
 
