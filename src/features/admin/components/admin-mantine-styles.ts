@@ -6,6 +6,7 @@ import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Indicator.css';
