@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FileDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
+import { ShareLink } from '@/components/share-actions/share-link';
 import { describeError } from '@/lib/api/failure';
 import { useDeleteTransfer } from '../api/delete-transfer';
 import type { TransferGroup as Group_ } from '../utils/merge-transfers';
@@ -47,16 +48,7 @@ export function TransferGroup({ group, onOpen, fileActions }: TransferGroupProps
           ) : transfer.takenDown ? (
             <TakenDownNotice transfer />
           ) : (
-            <Anchor
-              href={transfer.shareUrl}
-              size="sm"
-              fw={600}
-              target="_blank"
-              rel="noopener noreferrer"
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {transfer.shareUrl}
-            </Anchor>
+            <ShareLink url={transfer.shareUrl} size="sm" fw={600} />
           )}
           {transfer !== null && (
             <Group gap={4} wrap="wrap">

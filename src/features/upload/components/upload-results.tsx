@@ -1,7 +1,8 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
+import { ShareLink } from '@/components/share-actions/share-link';
 import type { FileDto } from '@domain/api-types';
 import type { UploadedBatch } from '../hooks/use-upload-batch';
 import { SendFileButton } from './send-file-button';
@@ -41,15 +42,7 @@ function FileLinks({ files }: { files: readonly FileDto[] }) {
                 {pathName(file)}
               </Text>
               <Group gap="xs" justify="space-between" wrap="wrap">
-                <Anchor
-                  href={file.shareUrl}
-                  size="sm"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  style={{ overflowWrap: 'anywhere', minWidth: 0 }}
-                >
-                  {file.shareUrl}
-                </Anchor>
+                <ShareLink url={file.shareUrl} size="sm" />
                 <SendFileButton file={file} />
               </Group>
             </Stack>
@@ -79,15 +72,7 @@ export function UploadResults({ batch }: { batch: UploadedBatch }) {
             <Text size="sm" c="dimmed">
               {t('upload.card.transferSummary', { count: files.length, size: formatBytes(total, i18n.language) })}
             </Text>
-            <Anchor
-              href={transfer.shareUrl}
-              fw={600}
-              target="_blank"
-              rel="noopener noreferrer"
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {transfer.shareUrl}
-            </Anchor>
+            <ShareLink url={transfer.shareUrl} fw={600} />
             <ShareActions
               url={transfer.shareUrl}
               fileName={t('upload.card.transferName', { count: files.length })}
