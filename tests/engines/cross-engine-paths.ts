@@ -25,12 +25,12 @@ export async function downloaded(engine: Engine, name: string, size: number): Pr
     const names = await readdir(engine.downloadDir);
     // Firefox writes `name.part` beside it until the download ends; WebKit writes `name.wkdownload`.
     const busy = names.some((each) => each.startsWith(name) && each !== name);
-    if (!busy && names.includes(name)) {
+    // Firefox leaves an empty placeholder under the final name while `.part` fills, and may drop
+    // `.part` a moment before the bytes land: hash only a file already at its full size.
+    if (!busy && names.includes(name) && (await stat(file)).size === size) {
       const digest = await sha256OfFile(file);
-      if ((await stat(file)).size === size) {
-        await rm(file);
-        return digest;
-      }
+      await rm(file);
+      return digest;
     }
     if (Date.now() > deadline)
       throw new Error(`${name} was not downloaded whole; the folder holds ${names.join(', ')}`);
