@@ -140,6 +140,7 @@ export function appUpload(platform: BenchPlatform, file: string): Promise<Browse
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const link = page
       .getByRole('region', { name: /Your share links?/ })
+      .getByRole('listitem')
       .getByRole('link', { name: /\/s\/[A-Za-z0-9]{8}$/ });
     await link.waitFor({ timeout: 30 * 60_000 });
     const [clicked, linkShown] = await page.evaluate(() => {
