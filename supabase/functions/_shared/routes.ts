@@ -21,6 +21,7 @@ import { getPublicPage, listAdminPages, saveAdminPage } from './handlers/pages.t
 import { reportShare } from './handlers/reports.ts';
 import { sendMail } from './handlers/send-mail.ts';
 import { settingsHandler } from './handlers/settings.ts';
+import { previewShare } from './handlers/share-preview.ts';
 import { downloadShare, getShare } from './handlers/shares.ts';
 import { sweepHandler } from './handlers/sweep.ts';
 import { createTransfer } from './handlers/transfers.ts';
@@ -47,10 +48,12 @@ export const ROUTES: readonly Route[] = [
   // A transfer: one link for what one visitor sends in one go; files join it at POST /uploads.
   { method: 'POST', path: '/transfers', handler: createTransfer, auth: 'anon' },
 
-  // A share (a file's or a transfer's id): its page, its download, the owner's delete and list, a
-  // visitor's report, the mail.
+  // A share (a file's or a transfer's id): its page, its download, a file's preview, the owner's
+  // delete and list, a visitor's report, the mail.
   { method: 'GET', path: '/shares/:shareId', handler: getShare, auth: 'anon' },
   { method: 'POST', path: '/shares/:shareId/download', handler: downloadShare, auth: 'anon' },
+  // A file's bytes for the recipient page's preview: not a download (not counted, not logged).
+  { method: 'POST', path: '/shares/:shareId/preview', handler: previewShare, auth: 'anon' },
   { method: 'DELETE', path: '/shares/:shareId', handler: deleteShare, auth: 'anon' },
   { method: 'POST', path: '/shares/:shareId/report', handler: reportShare, auth: 'anon' },
   { method: 'POST', path: '/files/lookup', handler: lookupFiles, auth: 'anon' },
