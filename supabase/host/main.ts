@@ -29,7 +29,6 @@ import { hostHeaders, originOf, pageHeaders } from './security-headers.ts';
 import { checkListenHost, HostError, loadDotEnv, loadSecrets, megabytes, prepareDataDir } from './settings.ts';
 import { startEmbeddedStorage } from './storage/embedded-storage.ts';
 import { devHandler, ensureBuilt, staticHandler, type WebHandler } from './web-app.ts';
-import { version } from '../../package.json';
 
 const EMBEDDED_BUCKET = 'ulak';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -142,7 +141,6 @@ async function main(): Promise<void> {
     IP_HASH_SALT: secrets.ipHashSalt,
     ADMIN_USERNAME: secrets.adminUsername,
     ADMIN_PASSWORD_HASH: secrets.adminPasswordHash,
-    APP_VERSION: version,
     ...given,
     PUBLIC_ORIGIN: publicOrigin,
     ...(embeddedStorage

@@ -1,4 +1,5 @@
 // Server configuration, read and validated once from the environment (Node host or Deno).
+import { APP_VERSION } from './app-version.ts';
 import { DAY_MS, GIB, HOUR_MS } from './domain/constants.ts';
 import { isValidAnonKey, isValidBucketName, isValidUrl } from './domain/validation.ts';
 
@@ -33,7 +34,7 @@ export interface ServerConfig {
    * front of the API (Cloudflare: cf-ipcountry). Unset, no header is believed: anyone can send one.
    */
   trustedCountryHeader?: string;
-  /** The app's version, shown on the admin's System page (APP_VERSION; the host sets it). */
+  /** The app's version, shown on the admin's System page: package.json's, as the panel's badge. */
   version: string;
   /** Proxies of ours in front of the API (TRUST_PROXY); the caller is the hop before them. */
   trustedProxies: number;
@@ -277,7 +278,7 @@ export function loadServerConfig(env: Env): ServerConfig {
     storage,
     storageMissing: missing,
     trustedCountryHeader: trustedCountryHeader || undefined,
-    version: env.APP_VERSION?.trim() || 'unknown',
+    version: APP_VERSION,
     trustedProxies: readTrustedProxies(env),
     limits: readLimits(env),
     ice: readIceConfig(env),

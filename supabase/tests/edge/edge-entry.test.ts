@@ -4,6 +4,8 @@
 // migrated, with Ceph's radosgw as its bucket (set up by scripts/storage-setup.ts, as R2 is). A
 // Node host on the same database and bucket runs beside it, and both pass the same contract cases
 // over HTTP. Where the two runtimes differ (WebCrypto, request streams, timers), a case shows it.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSession, SystemDto } from '../../functions/_shared/domain/admin-api-types.ts';
 import { createPostgresDb } from '../../functions/_shared/postgres-db.ts';
@@ -75,6 +77,16 @@ describe('where Deno and Node differ', () => {
     expect((await system(denoApi, fromNode)).status).toBe(200);
     const forged = `${fromNode.slice(0, -4)}AAAA`;
     expect((await system(denoApi, forged)).status).toBe(401);
+  });
+
+  it('version: both System pages name the version the admin panel badge shows, with none in the secrets', async () => {
+    const { version } = JSON.parse(await readFile(path.join(import.meta.dirname, '../../../package.json'), 'utf8')) as {
+      version: string;
+    };
+    for (const api of [nodeApi, denoApi]) {
+      const answer = await body<SystemDto>(await system(api, await signIn(api)));
+      expect(answer.version).toBe(version);
+    }
   });
 
   it('streams: a body larger than allowed, sent without a length, is cut off with 413 by both', async () => {
