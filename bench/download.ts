@@ -1,4 +1,4 @@
-// A recipient's download against curl, on the same stored file: the app's Download File button
+// A recipient's download against curl, on the same stored file: the app's Download file button
 // in Chromium (the browser itself fetches the presigned URL and streams it to disk; the page never
 // holds the file), `curl` fetching a presigned URL of the same object, and a plain link to such a
 // URL clicked in Chromium (what the browser itself costs). Then the same bytes from a trivial Node
@@ -72,7 +72,7 @@ async function browserSeconds(
         }, url);
     } else {
       await page.goto(`${platform.origin}/s/${shareId}`);
-      const button = page.getByRole('button', { name: 'Download File' });
+      const button = page.getByRole('button', { name: 'Download file' });
       await button.waitFor();
       // A tap on the page as a recipient gets it: the download page starts its app on that tap
       // (public/boot.js), so the app's start is part of the download's time.
@@ -148,7 +148,7 @@ async function overALink(platform: BenchPlatform, file: string, size: number, ho
       `  over a ${LINK_MBIT} Mbit/s link (${link.toFixed(0)} MiB/s; a proxy curl and Chromium both go through):`,
     );
     console.log(`    curl on a presigned URL:               ${timeAndSpeed(curl, size)}`);
-    console.log(`    the app's Download File in Chromium:   ${timeAndSpeed(app, size)}`);
+    console.log(`    the app's Download file in Chromium:   ${timeAndSpeed(app, size)}`);
     console.log(`    speed app / curl:                      ${(best(curl) / best(app)).toFixed(2)}  (goal >= 0.90)`);
   } finally {
     await linked.stop();
@@ -191,7 +191,7 @@ export async function runDownloadBench(
     }
     console.log(`\nDownload of the same ${Math.round(size / MiB)} MiB file (best of ${ROUNDS})`);
     console.log(`  curl on a presigned URL:                 ${timeAndSpeed(curl, size)}`);
-    console.log(`  the app's Download File in Chromium:     ${timeAndSpeed(app, size)}`);
+    console.log(`  the app's Download file in Chromium:     ${timeAndSpeed(app, size)}`);
     console.log(`  a plain link to the URL in Chromium:     ${timeAndSpeed(bare, size)}`);
     console.log(`  speed app / plain link:                  ${(best(bare) / best(app)).toFixed(2)}`);
     console.log(`  speed app / curl:                        ${(best(curl) / best(app)).toFixed(2)}  (goal >= 0.90)`);

@@ -64,7 +64,7 @@ export function contentSecurityPolicy(sources: CspSources): string {
  * What the app may use of the browser's powerful features, and the rest denied to it and to
  * anything it embeds: copying a link (clipboard-write), and for media previews fullscreen,
  * picture-in-picture and autoplay. Reading the clipboard stays with this origin, behind the
- * browser's own permission prompt: a person (or a browser test) can check what Copy Link wrote. The share sheet (web-share) keeps its default, the page's own
+ * browser's own permission prompt: a person (or a browser test) can check what Copy link wrote. The share sheet (web-share) keeps its default, the page's own
  * origin. Only names Chromium 156 knows: it warns about an unknown one (web-share on Linux,
  * ambient-light-sensor, bluetooth) on every page.
  */

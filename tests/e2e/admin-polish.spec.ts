@@ -97,7 +97,7 @@ test('the terms are a page the operator edits like About', async ({ browser, req
   const admin = await browser.newPage();
   try {
     await signIn(admin, '/admin/pages');
-    await admin.getByText('Terms of Service', { exact: true }).click();
+    await admin.getByText('Terms of service', { exact: true }).click();
     await admin.getByRole('button', { name: 'Edit' }).click();
     const editor = admin.getByRole('textbox', { name: 'Content (Markdown)' });
     await expect(editor).toHaveValue(new RegExp(text('en', 'legal.terms.sections.use.title')));
@@ -124,7 +124,7 @@ test("the footer's contact address and social links are the operator's settings,
 }) => {
   await page.goto('/about');
   const footer = page.getByRole('contentinfo');
-  await expect(footer.getByRole('link', { name: text('en', 'footer.about') })).toBeVisible();
+  await expect(footer.getByRole('link', { name: text('en', 'nav.about') })).toBeVisible();
   await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(0);
   await expect(footer.getByRole('group', { name: 'Social links' })).toHaveCount(0);
 

@@ -28,7 +28,7 @@ async function downloadThroughPage(page: Page, link: string, name: string): Prom
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download File' }).click();
+  await page.getByRole('button', { name: 'Download file' }).click();
   expect((await download).suggestedFilename()).toBe(name);
 }
 
@@ -36,9 +36,9 @@ test('signed in, the dashboard counts an upload and a download made now', async 
   const admin = await browser.newPage();
   await signIn(admin);
   await expect(admin.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  const uploadsBefore = await cardNumber(admin, 'Total Uploads');
-  const downloadsBefore = await cardNumber(admin, 'Total Downloads');
-  const activeBefore = await cardNumber(admin, 'Active Uploads');
+  const uploadsBefore = await cardNumber(admin, 'Total uploads');
+  const downloadsBefore = await cardNumber(admin, 'Total downloads');
+  const activeBefore = await cardNumber(admin, 'Active uploads');
 
   const visitor = await browser.newPage();
   const file = await makeRandomFile(dir, 'dashboard counted.pdf', 3000);
@@ -47,9 +47,9 @@ test('signed in, the dashboard counts an upload and a download made now', async 
   await visitor.close();
 
   await admin.reload();
-  await expect.poll(() => cardNumber(admin, 'Total Uploads')).toBe(uploadsBefore + 1);
-  expect(await cardNumber(admin, 'Total Downloads')).toBe(downloadsBefore + 1);
-  expect(await cardNumber(admin, 'Active Uploads')).toBe(activeBefore + 1);
+  await expect.poll(() => cardNumber(admin, 'Total uploads')).toBe(uploadsBefore + 1);
+  expect(await cardNumber(admin, 'Total downloads')).toBe(downloadsBefore + 1);
+  expect(await cardNumber(admin, 'Active uploads')).toBe(activeBefore + 1);
   await expect(
     admin.getByRole('region', { name: 'Recent downloads' }).getByText('dashboard counted.pdf').first(),
   ).toBeVisible();

@@ -44,7 +44,7 @@ test('a download page shows its file without any script, in the language the bro
     await expect(visit.getByText('Biri sizinle Ulak üzerinden bir dosya paylaştı')).toBeVisible();
     // The name exactly as uploaded: markup in it is text, and `$&` is not a replacement pattern.
     await expect(visit.getByText('rapor <taslak> $& final.pdf', { exact: true })).toBeVisible();
-    await expect(visit.getByText('Dosyayı İndir')).toBeVisible();
+    await expect(visit.getByText('Dosyayı indir')).toBeVisible();
     // The host cannot know the reader's time zone: its dates say which one they are in.
     await expect(visit.getByText(/^\d+ \S+ \d{4} \d\d:\d\d UTC$/)).toBeVisible();
 
@@ -80,7 +80,7 @@ test('the app takes over the rendered download page: it works, runs no refused s
     await waitForApp(visit);
     await expect(visit.getByText('minutes.txt', { exact: true })).toBeVisible();
     const download = visit.waitForEvent('download');
-    await visit.getByRole('button', { name: 'Download File' }).click();
+    await visit.getByRole('button', { name: 'Download file' }).click();
     expect((await download).suggestedFilename()).toBe('minutes.txt');
     // No inline script refused by the Content-Security-Policy, nothing else failing.
     expect(errors).toEqual([]);
@@ -112,7 +112,7 @@ test('a download page loads none of the app until the visitor acts, and a tap ma
 
     // The first tap starts the app; the tap itself is made again once the app is live.
     const download = visit.waitForEvent('download');
-    await visit.getByRole('button', { name: 'Download File' }).click();
+    await visit.getByRole('button', { name: 'Download file' }).click();
     expect((await download).suggestedFilename()).toBe('budget 2027.xlsx');
     expect(scripts.length).toBeGreaterThan(1);
     await expect(visit.locator('html')).not.toHaveAttribute(HELD_ATTRIBUTE);

@@ -54,7 +54,7 @@ test('the app runs under its Content-Security-Policy without a single violation'
   await waitForApp(page);
   await expect(page.getByRole('heading', { level: 1, name: 'notes.txt' })).toBeVisible();
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download File' }).click();
+  await page.getByRole('button', { name: 'Download file' }).click();
   await downloading;
   for (const screen of ['/transfers', '/how-it-works', '/admin']) {
     await page.goto(screen);

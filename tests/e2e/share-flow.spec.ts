@@ -43,7 +43,7 @@ test('a 20 MB file uploaded from Home downloads byte for byte for someone else',
     await expect(other.getByRole('link', { name: 'Email' })).toHaveAttribute('href', /^mailto:\?subject=/);
 
     const downloading = other.waitForEvent('download');
-    await other.getByRole('button', { name: 'Download File' }).click();
+    await other.getByRole('button', { name: 'Download file' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(source.name);
     const saved = path.join(dir, 'downloaded.bin');
@@ -83,34 +83,34 @@ test('each file of an uploaded folder keeps a link of its own that opens that fi
   }
 });
 
-test('a malformed or missing share id shows Invalid Link with a way home', async ({ page }) => {
+test('a malformed or missing share id shows Invalid link with a way home', async ({ page }) => {
   for (const route of ['/s/!!bad!!', '/s/ab', '/share/ab', '/s/']) {
     await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1, name: 'Invalid Link' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Invalid link' })).toBeVisible();
     await expect(page.getByText('The share link is invalid or malformed.')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   }
 });
 
-test('an unknown share id shows File Not Found with a way home', async ({ page }) => {
+test('an unknown share id shows File not found with a way home', async ({ page }) => {
   await page.goto('/s/Zz9Zz9Zz');
-  await expect(page.getByRole('heading', { level: 1, name: 'File Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'File not found' })).toBeVisible();
   await expect(page.getByText('File not found or has expired')).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: 'Go Home' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Go to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('Copy Link shows Copied! and puts the link on the clipboard', async ({ page, context }) => {
+test('Copy link shows Copied! and puts the link on the clipboard', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const file = await makeRandomFile(dir, 'notes.txt', 2_000);
   const [link] = await uploadFromHome(page, [file.path]);
 
   await page.goto(link ?? '');
-  await page.getByRole('button', { name: 'Copy Link' }).click();
+  await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   // The feedback goes away by itself (COPIED_FEEDBACK_MS).
-  await expect(page.getByRole('button', { name: 'Copy Link' })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 5_000 });
 });
 
 test('Transfers lists this device’s upload; deleting it kills the link', async ({ page, browser }) => {
@@ -144,7 +144,7 @@ test('Transfers lists this device’s upload; deleting it kills the link', async
   try {
     const other = await recipient.newPage();
     await other.goto(link ?? '');
-    await expect(other.getByRole('heading', { level: 1, name: 'File Not Found' })).toBeVisible();
+    await expect(other.getByRole('heading', { level: 1, name: 'File not found' })).toBeVisible();
   } finally {
     await recipient.close();
   }
@@ -166,14 +166,14 @@ test('on a 360 px phone the Home card and the download page fit the screen', asy
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.goto(link ?? '');
-    await expect(page.getByRole('button', { name: 'Download File' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download file' })).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
     // Keyboard: the download button is reachable and shows focus, once the app has taken over the
     // page the host rendered (nothing in it takes focus before).
     await waitForApp(page);
     expect(await overflow()).toBeLessThanOrEqual(0);
-    await page.getByRole('button', { name: 'Download File' }).focus();
-    await expect(page.getByRole('button', { name: 'Download File' })).toBeFocused();
+    await page.getByRole('button', { name: 'Download file' }).focus();
+    await expect(page.getByRole('button', { name: 'Download file' })).toBeFocused();
   } finally {
     await phone.close();
   }

@@ -79,7 +79,7 @@ test('in a fresh context the page lists all six files under their folders, and w
   await expect(page.getByText('Photos from <b>Bodrum</b>')).toBeVisible();
   // Download all comes before sharing onward.
   const downloadAll = page.getByRole('button', { name: 'Download all' });
-  const copy = page.getByRole('button', { name: 'Copy Link' });
+  const copy = page.getByRole('button', { name: 'Copy link' });
   expect((await downloadAll.boundingBox())?.y ?? Infinity).toBeLessThan((await copy.boundingBox())?.y ?? 0);
 });
 

@@ -38,7 +38,7 @@ export async function downloaded(engine: Engine, name: string, size: number): Pr
   }
 }
 
-/** Opens a download page and presses Download File: the SHA-256 of what the browser saved. */
+/** Opens a download page and presses Download file: the SHA-256 of what the browser saved. */
 export async function downloadFromPage(engine: Engine, page: EnginePage, link: string, file: TestFile) {
   await page.goto(link);
   await waitForText(page, file.name);

@@ -58,7 +58,7 @@ describe('WebKitGTK', () => {
     }
   });
 
-  it('copies the link on the first tap of Copy Link on a cold download page', async () => {
+  it('copies the link on the first tap of Copy link on a cold download page', async () => {
     const file = await makeRandomFile(dir, 'contract.txt', 2048);
     const link = await uploadThroughApi(origin, file, 'text/plain');
     const page = await webkit.newPage();

@@ -15,7 +15,7 @@ describe('language toggle', () => {
 
     const turkishNav = screen.getByRole('navigation', { name: 'Ana menü' });
     expect(within(turkishNav).getByRole('link', { name: 'Nasıl çalışır' })).toBeInTheDocument();
-    expect(within(turkishNav).getByRole('link', { name: 'Hakkımızda' })).toBeInTheDocument();
+    expect(within(turkishNav).getByRole('link', { name: 'Hakkında' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Nasıl çalışır' })).toBeInTheDocument();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('tr');
     expect(document.documentElement.lang).toBe('tr');

@@ -6,15 +6,12 @@ import { CREDIT } from '@/config/site';
 import { useSettings } from '@/lib/api/settings';
 import { useHydrated } from '@/lib/use-hydrated';
 import { BrandLogo } from './brand-logo';
+import { HEADER_LINKS } from './nav-links';
 import classes from './site-footer.module.css';
 import { socialSite } from './social-link';
 
-const QUICK_LINKS = [
-  { to: '/', labelKey: 'footer.home' },
-  { to: '/upload', labelKey: 'footer.upload' },
-  { to: '/how-it-works', labelKey: 'footer.howItWorks' },
-  { to: '/about', labelKey: 'footer.about' },
-] as const satisfies readonly { to: string; labelKey: ParseKeys }[];
+// The footer names the pages as the header does, all of them (docs/glossary.md).
+const QUICK_LINKS = HEADER_LINKS;
 
 const LEGAL_LINKS = [
   { to: '/privacy', labelKey: 'footer.privacy' },

@@ -22,7 +22,7 @@ describe('admin gate', () => {
     expect(screen.getByLabelText(/Username/)).toBeRequired();
     expect(screen.getByLabelText(/^Password/)).toBeRequired();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(screen.queryByText('Admin User')).not.toBeInTheDocument();
+    expect(screen.queryByText('Admin user')).not.toBeInTheDocument();
   });
 
   it('requires both fields before calling the API', async () => {
@@ -77,7 +77,7 @@ describe('admin gate', () => {
     answer(jsonResponse(200, { token: 'signed.token', expiresAt }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Uploads' })).toBeInTheDocument();
-    expect(screen.getByText('Admin User')).toBeInTheDocument();
+    expect(screen.getByText('Admin user')).toBeInTheDocument();
     expect(screen.getByText(`v${APP_VERSION}`)).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(ADMIN_SESSION_STORAGE_KEY)!)).toEqual({
       token: 'signed.token',

@@ -8,7 +8,7 @@ import { useSettings } from '@/lib/api/settings';
 const PRINCIPLE_ICONS = { privacyFirst: IconShieldCheck, securityFocused: IconLock } as const;
 
 /**
- * /about: the mission and two principles, Privacy First and Security Focused (docs/product.md §2); the
+ * /about: the mission and two principles, Privacy first and Security focused (docs/product.md §2); the
  * admin's published text instead, when there is one.
  */
 export function AboutScreen() {

@@ -3,14 +3,14 @@ import { ApiError } from '@/lib/api/client';
 import { downloadFile } from '@/lib/download-file';
 import { shareKeys } from '../keys';
 
-/** The API's answer when the file is gone (expired, deleted): the page becomes 'File Not Found'. */
+/** The API's answer when the file is gone (expired, deleted): the page becomes 'File not found'. */
 export function isGone(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'file_not_found' || error.code === 'file_removed');
 }
 
 /**
  * Downloads the file. When the server says it is gone, the share's metadata is fetched again so
- * the page turns into 'File Not Found' instead of a failure banner.
+ * the page turns into 'File not found' instead of a failure banner.
  */
 export function useRequestDownload(shareId: string) {
   const queryClient = useQueryClient();

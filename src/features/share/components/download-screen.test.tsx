@@ -19,13 +19,13 @@ describe('download page', () => {
   });
 
   it.each(['/s/!!bad!!', '/s/ab', '/share/ab', '/s/', '/share/'])(
-    '%s is an Invalid Link, and nothing is asked',
+    '%s is an Invalid link, and nothing is asked',
     async (path) => {
       const calls = stubApi(() => jsonResponse(500, {}));
       await renderRoute(path);
-      expect(screen.getByRole('heading', { level: 1, name: 'Invalid Link' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Invalid link' })).toBeInTheDocument();
       expect(screen.getByText('The share link is invalid or malformed.')).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+      expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
       expect(screen.getByRole('contentinfo')).toBeInTheDocument();
       // The footer reads the settings; an invalid link needs no share lookup.
       expect(calls.filter((call) => call.url.includes('/shares/'))).toEqual([]);
@@ -38,15 +38,15 @@ describe('download page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Loading file from Ulak...' })).toBeInTheDocument();
   });
 
-  it('both link forms ask the API for that share id; a 404 is File Not Found', async () => {
+  it('both link forms ask the API for that share id; a 404 is File not found', async () => {
     for (const form of ['s', 'share']) {
       const calls = stubApi(() =>
         jsonResponse(404, { error: 'File not found or has expired', code: 'file_not_found' }),
       );
       await renderRoute(`/${form}/Zz9Yy8Xx`);
-      expect(await screen.findByRole('heading', { level: 1, name: 'File Not Found' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'File not found' })).toBeInTheDocument();
       expect(screen.getByText('File not found or has expired')).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+      expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
       const lookups = calls.filter((c) => c.url.includes('/shares/'));
       expect(lookups.map((c) => c.url)).toEqual(['http://127.0.0.1:54321/functions/v1/api/shares/Zz9Yy8Xx']);
       document.body.innerHTML = '';
@@ -63,7 +63,7 @@ describe('download page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'report 2026.pdf' })).toBeInTheDocument();
   });
 
-  it('metadata whose expiry has passed (a stale cache) shows File Expired', async () => {
+  it('metadata whose expiry has passed (a stale cache) shows File expired', async () => {
     stubApi(() => jsonResponse(500, {}));
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(
@@ -71,7 +71,7 @@ describe('download page', () => {
       shareDto({ expiresAt: new Date(Date.now() - 1000).toISOString() }),
     );
     await renderRoute('/s/Ab3dE5gH', { queryClient });
-    expect(screen.getByRole('heading', { level: 1, name: 'File Expired' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'File expired' })).toBeInTheDocument();
     expect(
       screen.getByText(
         'This file has expired and has been automatically deleted from our servers for security reasons.',
@@ -97,7 +97,7 @@ describe('download page', () => {
       new Date(data.createdAt),
     );
     expect(screen.getByText(uploaded)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copy Link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
     const whatsApp = screen.getByRole('link', { name: 'WhatsApp' }).getAttribute('href') ?? '';
     expect(decodeURIComponent(whatsApp)).toContain(`${window.location.origin}/s/Ab3dE5gH`);
     const mail = decodeURIComponent(screen.getByRole('link', { name: 'Email' }).getAttribute('href') ?? '');
@@ -124,7 +124,7 @@ describe('download page', () => {
       return jsonResponse(200, shareDto());
     });
     const { user } = await renderRoute('/s/Ab3dE5gH');
-    await user.click(await screen.findByRole('button', { name: 'Download File' }));
+    await user.click(await screen.findByRole('button', { name: 'Download file' }));
     expect(await screen.findByRole('button', { name: 'Downloading from Ulak...' })).toBeInTheDocument();
     release(
       jsonResponse(200, {
@@ -138,7 +138,7 @@ describe('download page', () => {
     expect(anchor.href).toBe('http://127.0.0.1:54321/storage/b/k?sig=1');
     expect(anchor.download).toBe('report 2026.pdf');
     expect(calls.find((c) => c.url.endsWith('/download'))).toMatchObject({ method: 'POST', body: { referrer: '' } });
-    expect(await screen.findByRole('button', { name: 'Download File' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Download file' })).toBeInTheDocument();
   });
 
   it('a failed download shows the banner beneath the button', async () => {
@@ -146,14 +146,14 @@ describe('download page', () => {
       url.endsWith('/download') ? jsonResponse(500, { error: 'boom' }) : jsonResponse(200, shareDto()),
     );
     const { user } = await renderRoute('/s/Ab3dE5gH');
-    await user.click(await screen.findByRole('button', { name: 'Download File' }));
+    await user.click(await screen.findByRole('button', { name: 'Download file' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to download the file from Ulak. Please try again.',
     );
     expect(click).not.toHaveBeenCalled();
   });
 
-  it('a file deleted meanwhile turns the page into File Not Found on Download', async () => {
+  it('a file deleted meanwhile turns the page into File not found on Download', async () => {
     let gone = false;
     stubApi(({ url }) => {
       if (url.endsWith('/download')) {
@@ -165,15 +165,15 @@ describe('download page', () => {
         : jsonResponse(200, shareDto());
     });
     const { user } = await renderRoute('/s/Ab3dE5gH');
-    await user.click(await screen.findByRole('button', { name: 'Download File' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'File Not Found' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Download file' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'File not found' })).toBeInTheDocument();
   });
 
-  it('Copy Link writes the link and says Copied!', async () => {
+  it('Copy link writes the link and says Copied!', async () => {
     stubApi(() => jsonResponse(200, shareDto()));
     const { user } = await renderRoute('/s/Ab3dE5gH');
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    await user.click(await screen.findByRole('button', { name: 'Copy Link' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/s/Ab3dE5gH`);
     expect(await screen.findByRole('button', { name: 'Copied!' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Link to report 2026.pdf copied to the clipboard');

@@ -35,7 +35,7 @@ export function FileDownloadView({ share, linkShareId = share.shareId, sender }:
 
   const onDownload = () => {
     if (busy) return;
-    // A file gone meanwhile turns the whole page into 'File Not Found' (no banner).
+    // A file gone meanwhile turns the whole page into 'File not found' (no banner).
     download.mutate();
   };
 

@@ -59,7 +59,7 @@ describe('a transfer’s download page', () => {
     expect(screen.getByRole('button', { name: 'Preview clip.webm' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Preview report.pdf' })).not.toBeInTheDocument();
     const downloadAll = screen.getByRole('button', { name: 'Download all' });
-    const copy = screen.getByRole('button', { name: 'Copy Link' });
+    const copy = screen.getByRole('button', { name: 'Copy link' });
     expect(downloadAll.compareDocumentPosition(copy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
@@ -77,12 +77,12 @@ describe('a transfer’s download page', () => {
     stubApi(({ url }) => (url.endsWith('/settings') ? jsonResponse(500, {}) : jsonResponse(200, one)));
     await renderRoute('/s/TrAnSf3r');
     expect(await screen.findByRole('heading', { level: 1, name: 'beach.png' })).toBeInTheDocument();
-    const download = screen.getByRole('button', { name: 'Download File' });
+    const download = screen.getByRole('button', { name: 'Download file' });
     expect(screen.getByRole('button', { name: 'Preview' })).toBeInTheDocument();
     const whatsApp = decodeURIComponent(screen.getByRole('link', { name: 'WhatsApp' }).getAttribute('href') ?? '');
     expect(whatsApp).toContain(`${window.location.origin}/s/TrAnSf3r`);
     expect(
-      download.compareDocumentPosition(screen.getByRole('button', { name: 'Copy Link' })) &
+      download.compareDocumentPosition(screen.getByRole('button', { name: 'Copy link' })) &
         Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
   });

@@ -155,7 +155,7 @@ describe('Transfers', () => {
     expect(within(big).getByRole('alert')).toHaveTextContent(
       'Upload failed: This file is larger than 2 GB, the limit per file.',
     );
-    expect(within(big).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(big).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('opens a file’s details from its row', async () => {

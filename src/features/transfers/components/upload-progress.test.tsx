@@ -84,7 +84,7 @@ describe('a row of the upload queue', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Upload failed: The storage refused part 3 of the file. Please try again.',
     );
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 });

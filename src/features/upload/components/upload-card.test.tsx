@@ -54,7 +54,7 @@ describe('Home upload card', () => {
     const picked = files().map((file) => (file.size > 1000 ? new File(['a'.repeat(1000)], file.name) : file));
     await user.upload(screen.getByTestId('upload-files-input'), picked);
     expect(screen.getByText('2 files selected')).toBeInTheDocument();
-    expect(screen.getByText('1000 Bytes')).toBeInTheDocument();
+    expect(screen.getByText('1000 bytes')).toBeInTheDocument();
     expect(screen.getByText('probe: 2 picked')).toBeInTheDocument();
 
     // Picking the same file again does not list it twice.
@@ -80,7 +80,7 @@ describe('Home upload card', () => {
     await vi.waitFor(() => expect(queryClient.getQueryData(settingsKeys.all)).toEqual(settings));
     await user.upload(screen.getByTestId('upload-files-input'), files());
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      '“notes.txt” (1,46 KB), dosya başına sınır olan 1000 Bytes boyutundan büyük; bu yüzden eklenmedi.',
+      '“notes.txt” (1,46 KB), dosya başına sınır olan 1000 bayt boyutundan büyük; bu yüzden eklenmedi.',
     );
     // The other file is taken.
     expect(screen.getByText('1 dosya seçildi')).toBeInTheDocument();

@@ -3,9 +3,9 @@ import { formatBytes } from './format-bytes.ts';
 
 describe('formatBytes', () => {
   it.each([
-    [0, '0 Bytes'],
-    [1, '1 Bytes'],
-    [1023, '1023 Bytes'],
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [1023, '1023 bytes'],
     [1024, '1 KB'],
     [1536, '1.5 KB'],
     [1234567, '1.18 MB'],
@@ -14,8 +14,8 @@ describe('formatBytes', () => {
     [2 * 1024 ** 3 + 1, '2 GB'],
     [1.5 * 1024 ** 4, '1.5 TB'],
     [3 * 1024 ** 5, '3072 TB'],
-    [-5, '0 Bytes'],
-    [Number.NaN, '0 Bytes'],
+    [-5, '0 bytes'],
+    [Number.NaN, '0 bytes'],
   ])('%d → %s', (input, expected) => {
     expect(formatBytes(input)).toBe(expected);
   });

@@ -1,5 +1,5 @@
 // Human-readable sizes (docs/product.md §9): base 1024, at most 2 decimals, trailing zeros dropped.
-const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+const UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
 
 /**
  * The languages Ulak speaks that write a decimal comma. Not Intl.NumberFormat: a page's first Intl
@@ -8,11 +8,23 @@ const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
  */
 const DECIMAL_COMMA = new Set(['tr']);
 
-/** `locale` picks the decimal mark ('tr' writes 1,5 KB); English when absent. */
+/** Below 1 KB a size is a count of bytes, said in the reader's words (docs/glossary.md). */
+const ENGLISH_BYTES = { one: 'byte', other: 'bytes' };
+const BYTE_WORDS: Record<string, { one: string; other: string }> = {
+  en: ENGLISH_BYTES,
+  tr: { one: 'bayt', other: 'bayt' },
+};
+
+/** `locale` picks the decimal mark and the word for bytes ('tr': 1,5 KB, 740 bayt); English when absent. */
 export function formatBytes(bytes: number, locale = 'en'): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const i = Math.min(Math.max(Math.floor(Math.log(bytes) / Math.log(1024)), 0), UNITS.length - 1);
-  const value = String(parseFloat((bytes / 1024 ** i).toFixed(2)));
-  const mark = DECIMAL_COMMA.has(locale.split('-')[0] ?? '') ? ',' : '.';
-  return `${value.replace('.', mark)} ${UNITS[i]}`;
+  const language = locale.split('-')[0] ?? '';
+  const count = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  if (count < 1024) {
+    const words = BYTE_WORDS[language] ?? ENGLISH_BYTES;
+    return `${count} ${count === 1 ? words.one : words.other}`;
+  }
+  const i = Math.min(Math.floor(Math.log(count) / Math.log(1024)), UNITS.length);
+  const value = String(parseFloat((count / 1024 ** i).toFixed(2)));
+  const mark = DECIMAL_COMMA.has(language) ? ',' : '.';
+  return `${value.replace('.', mark)} ${UNITS[i - 1]}`;
 }
