@@ -1,5 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { CreatedUpload, FinishedPart, SignedParts } from '../../supabase/functions/_shared/domain/api-types';
+import type {
+  CreatedTransfer,
+  CreatedUpload,
+  FinishedPart,
+  SignedParts,
+} from '../../supabase/functions/_shared/domain/api-types';
 import { ANON_HEADERS, API, APP_VERSION, savePage, saveSettings, signIn } from './fixtures/admin';
 import { text } from './fixtures/locales';
 
@@ -13,8 +18,20 @@ test.afterEach(async ({ request }) => {
 });
 
 /** Stores `size` bytes as `name` through the API, as the browser's engine does; its share id. */
-async function uploadThroughApi(request: APIRequestContext, name: string, size: number): Promise<string> {
-  const res = await request.post(`${API}/uploads`, { headers: ANON_HEADERS, data: { name, size, type: 'text/plain' } });
+async function uploadThroughApi(
+  request: APIRequestContext,
+  name: string,
+  size: number,
+  into?: { transfer: CreatedTransfer; path: string },
+): Promise<string> {
+  const joining = into && {
+    transfer: { shareId: into.transfer.shareId, ownerToken: into.transfer.ownerToken },
+    path: into.path,
+  };
+  const res = await request.post(`${API}/uploads`, {
+    headers: ANON_HEADERS,
+    data: { name, size, type: 'text/plain', ...joining },
+  });
   expect(res.status()).toBe(201);
   const created = (await res.json()) as CreatedUpload;
   const owner = { ...ANON_HEADERS, 'x-owner-token': created.ownerToken };
@@ -210,6 +227,34 @@ test("a report opens its file's details", async ({ page, request }) => {
   await report.getByRole('button', { name: /Details/ }).click();
   const drawer = page.getByRole('dialog', { name: 'File details' });
   await expect(drawer.getByRole('heading', { name })).toBeVisible();
+  await expect(drawer.getByText('text/plain', { exact: true })).toBeVisible();
+});
+
+test("a report of a transfer opens the transfer's files, and each file opens its own details", async ({
+  page,
+  request,
+}) => {
+  const created = await request.post(`${API}/transfers`, { headers: ANON_HEADERS, data: { senderName: 'Ada' } });
+  expect(created.status()).toBe(201);
+  const transfer = (await created.json()) as CreatedTransfer;
+  const stamp = Date.now();
+  await uploadThroughApi(request, `top ${stamp}.txt`, 300, { transfer, path: '' });
+  await uploadThroughApi(request, `inner ${stamp}.txt`, 400, { transfer, path: 'docs/old' });
+  const reported = await request.post(`${API}/shares/${transfer.shareId}/report`, {
+    headers: ANON_HEADERS,
+    data: { reason: 'abuse' },
+  });
+  expect(reported.ok()).toBe(true);
+
+  await signIn(page, '/admin/reports');
+  const report = page.getByTestId('report').filter({ hasText: transfer.shareId });
+  await report.getByRole('button', { name: /Details/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'File details' });
+  await expect(drawer.getByRole('heading', { name: 'A transfer of 2 files' })).toBeVisible();
+  await expect(drawer.getByText('Ada', { exact: true })).toBeVisible();
+  await expect(drawer.getByText(`docs/old/inner ${stamp}.txt`)).toBeVisible();
+  await drawer.getByRole('button', { name: `Details of top ${stamp}.txt` }).click();
+  await expect(drawer.getByRole('heading', { name: `top ${stamp}.txt` })).toBeVisible();
   await expect(drawer.getByText('text/plain', { exact: true })).toBeVisible();
 });
 

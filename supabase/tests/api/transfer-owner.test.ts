@@ -8,7 +8,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageOf, ReportDto, SystemDto } from '../../functions/_shared/domain/admin-api-types.ts';
+import type {
+  AdminShareDetailsDto,
+  PageOf,
+  ReportDto,
+  SystemDto,
+} from '../../functions/_shared/domain/admin-api-types.ts';
 import type { OwnedFiles, SendResult } from '../../functions/_shared/domain/api-types.ts';
 import { createOutboxMailer } from '../../host/outbox-mailer.ts';
 import { TEST_PUBLIC_ORIGIN } from '../platform.ts';
@@ -74,8 +79,22 @@ describe.each(TARGETS)('a transfer as its sender sees it on %s', (target) => {
     });
     expect(report.status).toBe(201);
     const reports = await ok<PageOf<ReportDto>>(admin('GET', '/admin/reports?status=open'));
-    expect(reports.items).toContainEqual(expect.objectContaining({ shareId: t.shareId, reason: 'abuse' }));
+    expect(reports.items).toContainEqual(
+      expect.objectContaining({ shareId: t.shareId, reason: 'abuse', fileAvailable: true }),
+    );
+    // The report's details are the transfer's: its files, with their folders, and the report.
+    const two = await uploadInto(p, t, 'docs', 'two.txt', bytesOf(5));
+    const details = await ok<AdminShareDetailsDto>(admin('GET', `/admin/shares/${t.shareId}`));
+    expect(details).toMatchObject({ kind: 'transfer', shareId: t.shareId, size: 8 });
+    expect(details.kind === 'transfer' && details.files.map((f) => [f.path, f.name, f.shareId])).toEqual([
+      ['', 'one.txt', one.shareId],
+      ['docs', 'two.txt', two.shareId],
+    ]);
+    expect(details.reports).toEqual([expect.objectContaining({ reason: 'abuse' })]);
     expect((await admin('POST', `/admin/shares/${t.shareId}/takedown`, { reason: 'Abuse' })).status).toBe(200);
+    expect((await admin('GET', `/admin/shares/${t.shareId}`)).status).toBe(404);
+    const closed = await ok<PageOf<ReportDto>>(admin('GET', '/admin/reports?status=all'));
+    expect(closed.items).toContainEqual(expect.objectContaining({ shareId: t.shareId, fileAvailable: false }));
     for (const res of [
       await p.call('GET', `/shares/${t.shareId}`),
       await p.call('POST', `/shares/${t.shareId}/download`, { body: {} }),
@@ -89,7 +108,10 @@ describe.each(TARGETS)('a transfer as its sender sees it on %s', (target) => {
       expect.objectContaining({
         shareId: t.shareId,
         takenDown: true,
-        files: [expect.objectContaining({ name: 'one.txt', takenDown: true })],
+        files: [
+          expect.objectContaining({ name: 'one.txt', takenDown: true }),
+          expect.objectContaining({ name: 'two.txt', takenDown: true }),
+        ],
       }),
     ]);
     // Nothing joins it any more.

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminFileDetailsDto } from '@domain/admin-api-types';
+import type { AdminShareDetailsDto } from '@domain/admin-api-types';
 import { adminKeys } from '../keys';
 import { adminCall } from './admin-client';
 
-/** GET admin/shares/{shareId}: the file, its latest downloads and its reports. */
-export function getFileDetails(shareId: string, signal?: AbortSignal): Promise<AdminFileDetailsDto> {
-  return adminCall<AdminFileDetailsDto>(`shares/${encodeURIComponent(shareId)}`, { signal });
+/** GET admin/shares/{shareId}: a file with its latest downloads, or a transfer with its files; and their reports. */
+export function getFileDetails(shareId: string, signal?: AbortSignal): Promise<AdminShareDetailsDto> {
+  return adminCall<AdminShareDetailsDto>(`shares/${encodeURIComponent(shareId)}`, { signal });
 }
 
 export function fileDetailsQueryOptions(shareId: string) {

@@ -118,7 +118,12 @@ export function AdminReports() {
       {data && data.total > data.pageSize && (
         <TablePager page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
       )}
-      <FileDetailsDrawer shareId={openShareId} onClose={() => setOpenShareId(null)} onTakeDown={setTakedownTarget} />
+      <FileDetailsDrawer
+        shareId={openShareId}
+        onClose={() => setOpenShareId(null)}
+        onTakeDown={setTakedownTarget}
+        onOpenShare={setOpenShareId}
+      />
       <TakedownDialog
         target={takedownTarget}
         onClose={() => setTakedownTarget(null)}

@@ -182,7 +182,12 @@ export function AdminUploads({ initialSearch }: { initialSearch?: string }) {
         />
       )}
 
-      <FileDetailsDrawer shareId={openShareId} onClose={() => setOpenShareId(null)} onTakeDown={setTakedownTarget} />
+      <FileDetailsDrawer
+        shareId={openShareId}
+        onClose={() => setOpenShareId(null)}
+        onTakeDown={setTakedownTarget}
+        onOpenShare={setOpenShareId}
+      />
       <TakedownDialog
         target={takedownTarget}
         onClose={() => setTakedownTarget(null)}

@@ -1,24 +1,32 @@
-import { Anchor, Badge, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { useFileDetails } from '../api/get-file-details';
 import { formatCount, formatDateTime } from '../utils/format';
 import { QueryState } from './admin-page';
+import { ShareReports } from './share-reports';
+import { TransferDetails } from './transfer-details';
 
-/** One file: its record, its latest downloads and reports, and the way to take it down. */
+/**
+ * One share: a file with its record, latest downloads and reports, or a transfer with its files
+ * (each opens its own details) and reports; and the way to take it down.
+ */
 export function FileDetailsDrawer({
   shareId,
   onClose,
   onTakeDown,
+  onOpenShare,
 }: {
   shareId: string | null;
   onClose: () => void;
   onTakeDown: (file: { shareId: string; name: string }) => void;
+  onOpenShare: (shareId: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const details = useFileDetails(shareId);
-  const f = details.data;
+  const f = details.data?.kind === 'file' ? details.data : undefined;
+  const transfer = details.data?.kind === 'transfer' ? details.data : undefined;
   const lang = i18n.language;
   const rows: [string, string][] = f
     ? [
@@ -34,6 +42,7 @@ export function FileDetailsDrawer({
   return (
     <Drawer opened={shareId !== null} onClose={onClose} position="right" size="lg" title={t('admin.details.title')}>
       <QueryState isPending={details.isPending} error={details.error} />
+      {transfer && <TransferDetails transfer={transfer} onTakeDown={onTakeDown} onOpenShare={onOpenShare} />}
       {f && (
         <Stack gap="md">
           <Title order={2} fz="h4" style={{ overflowWrap: 'anywhere' }}>
@@ -59,30 +68,7 @@ export function FileDetailsDrawer({
               {t('admin.takedown.open')}
             </Button>
           </Group>
-          <Title order={3} fz="h5">
-            {t('admin.details.reports')}
-          </Title>
-          {f.reports.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('admin.details.noReports')}
-            </Text>
-          ) : (
-            f.reports.map((r) => (
-              <Stack key={r.id} gap={2}>
-                <Group gap="xs">
-                  <Badge variant="light">{t(`download.report.reasons.${r.reason}`)}</Badge>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(r.createdAt, lang)}
-                  </Text>
-                </Group>
-                {r.details && (
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {r.details}
-                  </Text>
-                )}
-              </Stack>
-            ))
-          )}
+          <ShareReports reports={f.reports} />
           <Title order={3} fz="h5">
             {t('admin.details.recentDownloads')}
           </Title>

@@ -112,13 +112,37 @@ export interface AdminFileDto {
   viewCount: number;
 }
 
-/** GET /admin/shares/:shareId: one file in any state, its latest downloads and its reports. */
+/** GET /admin/shares/:shareId of a file: the file in any state, its latest downloads and its reports. */
 export interface AdminFileDetailsDto extends AdminFileDto {
+  kind: 'file';
   storagePath: string;
   completedAt: string | null;
   recentDownloads: DownloadLogDto[];
   reports: ReportDto[];
 }
+
+/** A stored file of a transfer, with its folder inside it ('' at the top). */
+export interface AdminTransferFileDto extends AdminFileDto {
+  path: string;
+}
+
+/** GET /admin/shares/:shareId of a transfer: its one link, its stored files and its reports. */
+export interface AdminTransferDetailsDto {
+  kind: 'transfer';
+  shareId: string;
+  shareUrl: string;
+  senderName: string | null;
+  message: string | null;
+  createdAt: string;
+  downloadCount: number;
+  viewCount: number;
+  /** The sum of its stored files' sizes. */
+  size: number;
+  files: AdminTransferFileDto[];
+  reports: ReportDto[];
+}
+
+export type AdminShareDetailsDto = AdminFileDetailsDto | AdminTransferDetailsDto;
 
 /** GET /admin/uploads/summary: over every stored file, whatever the table's search and filter. */
 export interface UploadsSummaryDto {

@@ -4,8 +4,9 @@ import type { AdminRouteHandler } from '../../handler-types.ts';
 import type { ApiContext } from '../../context.ts';
 import {
   FILE_TYPE_FILTERS,
-  type AdminFileDetailsDto,
   type AdminFileDto,
+  type AdminShareDetailsDto,
+  type AdminTransferDetailsDto,
   type DownloadLogDto,
   type FileTypeFilter,
   type PageOf,
@@ -13,13 +14,13 @@ import {
   type UploadsSortKey,
   type UploadsSummaryDto,
 } from '../../domain/admin-api-types.ts';
-import { EXPIRING_SOON_MS, TAKEDOWN_REASON_MAX_LENGTH } from '../../domain/constants.ts';
+import { EXPIRING_SOON_MS, MAX_TRANSFER_FILES, TAKEDOWN_REASON_MAX_LENGTH } from '../../domain/constants.ts';
 import { toSingleLine } from '../../domain/recipients.ts';
 import { fileByShareId } from '../../files-repo.ts';
 import { HttpError, json, readJson } from '../../http.ts';
 import { parseShareId, shareUrl } from '../share-common.ts';
 import { takeDown, takeDownTransfer } from '../takedown.ts';
-import { transferByShareId } from '../../transfers-repo.ts';
+import { transferByShareId, type TransferRow } from '../../transfers-repo.ts';
 import { recordAdminAction } from './audit.ts';
 import { listReports } from './reports.ts';
 import {
@@ -136,8 +137,38 @@ export function toDownloadLog(r: Record<string, unknown>): DownloadLogDto {
 }
 
 /** GET /admin/shares/:shareId: one file (any state), its latest downloads and its reports. */
+/** A transfer's details: its files still stored (every file of it, at most the transfer cap). */
+async function transferDetails(ctx: ApiContext, transfer: TransferRow): Promise<AdminTransferDetailsDto> {
+  const rows = await ctx.db.query<Record<string, unknown>>(
+    `select ${FILE_COLUMNS}, path from public.files
+     where ${STORED} and transfer_id = $2::uuid order by path, name limit ${MAX_TRANSFER_FILES}`,
+    [ctx.now().toISOString(), transfer.id],
+  );
+  const files = rows.map((r) => ({ ...toAdminFile(r, ctx), path: String(r.path) }));
+  return {
+    kind: 'transfer',
+    shareId: transfer.shareId,
+    shareUrl: shareUrl(ctx.config, transfer.shareId),
+    senderName: transfer.senderName,
+    message: transfer.message,
+    createdAt: transfer.createdAt.toISOString(),
+    downloadCount: transfer.downloadCount,
+    viewCount: transfer.viewCount,
+    size: files.reduce((sum, f) => sum + f.size, 0),
+    files,
+    reports: (await listReports(ctx, { shareId: transfer.shareId, status: 'all', offset: 0, limit: 50 })).items,
+  };
+}
+
+/** GET /admin/shares/:shareId: a file in any state, or a transfer that was neither deleted nor taken down. */
 export const fileDetails: AdminRouteHandler = async (_req, ctx, params) => {
   const shareId = parseShareId(params);
+  const transfer = await transferByShareId(ctx.db, shareId);
+  if (transfer) {
+    if (transfer.deletedAt || transfer.takenDownAt)
+      throw new HttpError(404, 'file_not_found', 'No transfer has this share id (any more).');
+    return json<AdminShareDetailsDto>(await transferDetails(ctx, transfer));
+  }
   const [row] = await ctx.db.query<Record<string, unknown>>(
     `select ${FILE_COLUMNS}, storage_path, completed_at from public.files where share_id = $1`,
     [shareId],
@@ -148,7 +179,8 @@ export const fileDetails: AdminRouteHandler = async (_req, ctx, params) => {
      from public.download_logs where share_id = $1 order by downloaded_at desc, id limit 20`,
     [shareId],
   );
-  return json<AdminFileDetailsDto>({
+  return json<AdminShareDetailsDto>({
+    kind: 'file',
     ...toAdminFile(row, ctx),
     storagePath: String(row.storage_path),
     completedAt: isoOrNull(row.completed_at),

@@ -50,7 +50,11 @@ export async function listReports(
   const [rows, [count]] = await Promise.all([
     ctx.db.query<Record<string, unknown>>(
       `select r.id, r.share_id, r.file_name, r.reason, r.details, r.status, r.created_at, r.resolved_at,
-              r.resolved_by, (r.file_id is not null) as file_available
+              r.resolved_by,
+              (r.file_id is not null or exists (
+                select 1 from public.transfers t
+                where t.share_id = r.share_id and t.deleted_at is null and t.taken_down_at is null
+              )) as file_available
        from public.reports r ${where} order by r.created_at desc, r.id limit ${o.limit} offset ${o.offset}`,
       params,
     ),
