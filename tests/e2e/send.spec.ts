@@ -5,6 +5,7 @@ import { outboxFiles, waitForMail } from './fixtures/outbox';
 import { SHARE_LINK, uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 import { waitForApp } from './fixtures/app-live';
+import { text } from './fixtures/locales';
 
 // docs/product.md §2 Home (send part and file-processing modal), §4 Upload-and-send, §5 recipient rules. The
 // app runs as `npm start` does with no SMTP_URL, so the mail it sends lands in <DATA_DIR>/outbox, and
@@ -24,17 +25,17 @@ const recipientInput = (page: Page) => page.getByRole('textbox', { name: 'Recipi
 const addButton = (page: Page) => page.getByRole('button', { name: 'Add', exact: true });
 const byEmail = (page: Page) => page.getByRole('button', { name: 'Send by email', exact: true }).click();
 
-test('Upload and send asks for files, then for a recipient; each complaint goes once fixed', async ({ page }) => {
+test('Upload and send waits for files, then asks for a recipient; the complaint goes once fixed', async ({ page }) => {
   const before = (await outboxFiles()).length;
   await page.goto('/');
   await waitForApp(page);
   await byEmail(page);
-  await page.getByRole('button', { name: 'Upload and send' }).click();
-  await expect(page.getByRole('alert')).toContainText('Please select files first');
+  await expect(page.getByRole('button', { name: 'Upload and send' })).toBeDisabled();
+  await expect(page.getByText(text('en', 'upload.card.pickFirst'))).toBeVisible();
 
   const file = await makeRandomFile(dir, 'notes.txt', 100);
   await page.getByTestId('upload-files-input').setInputFiles(file.path);
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upload and send' })).toBeEnabled();
   await page.getByRole('button', { name: 'Upload and send' }).click();
   await expect(page.getByRole('alert')).toContainText('Please add at least one email address');
   await recipientInput(page).fill('ada@example.com');

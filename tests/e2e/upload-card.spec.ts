@@ -27,16 +27,19 @@ async function sparseFile(name: string, size: number): Promise<string> {
   return file;
 }
 
-test('after Upload with nothing picked, every next pick is taken', async ({ page }) => {
+test('Upload waits until something is picked, then every next pick is taken', async ({ page }) => {
   const [a, b] = await Promise.all([makeRandomFile(dir, 'a.txt', 10), makeRandomFile(dir, 'b.txt', 20)]);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('Please select files first');
+  await waitForApp(page);
+  await expect(page.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
+  await expect(page.getByText(text('en', 'upload.card.pickFirst'))).toBeVisible();
 
   await page.getByTestId('upload-files-input').setInputFiles(a.path);
   await expect(page.getByText('1 file selected')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload', exact: true })).toBeEnabled();
   await page.getByTestId('upload-files-input').setInputFiles(b.path);
   await expect(page.getByText('2 files selected')).toBeVisible();
+  await expect(page.getByText(text('en', 'upload.card.pickFirst'))).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 

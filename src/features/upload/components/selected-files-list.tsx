@@ -18,13 +18,12 @@ export interface SelectedFilesListProps {
   selection: readonly SelectedFile[];
   /** The upload's state per selection entry, once it started. */
   progress: ReadonlyMap<string, BatchEntry>;
+  /** Removes a picked file; one under way is cancelled, and the server drops what it had. */
   onRemove: (id: string) => void;
-  /** No removing while the files are being sent. */
-  locked: boolean;
 }
 
 /** The picked files with their size and, during the upload, each one's progress. */
-export function SelectedFilesList({ selection, progress, onRemove, locked }: SelectedFilesListProps) {
+export function SelectedFilesList({ selection, progress, onRemove }: SelectedFilesListProps) {
   const { t, i18n } = useTranslation();
   const { online } = useNetwork();
   return (
@@ -60,9 +59,12 @@ export function SelectedFilesList({ selection, progress, onRemove, locked }: Sel
                     <ActionIcon
                       variant="subtle"
                       color="gray"
-                      disabled={locked}
                       onClick={() => onRemove(entry.id)}
-                      aria-label={t('upload.card.remove', { name: entry.label })}
+                      aria-label={
+                        state === undefined || state.state === 'failed'
+                          ? t('upload.card.remove', { name: entry.label })
+                          : t('upload.card.cancelUpload', { name: entry.label })
+                      }
                     >
                       <IconX size={16} aria-hidden />
                     </ActionIcon>

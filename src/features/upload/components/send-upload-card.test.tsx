@@ -28,14 +28,13 @@ describe('Home send section', () => {
     expect(sender).toHaveAttribute('readonly');
   });
 
-  it('Upload and send needs files first, then a recipient; each complaint goes once it is fixed', async () => {
+  it('Upload and send waits for files, then asks for a recipient; the complaint goes once it is fixed', async () => {
     const { user } = await renderWithProviders(<SendUploadCard />);
     await user.click(screen.getByRole('button', { name: 'Send by email' }));
-    await user.click(screen.getByRole('button', { name: 'Upload and send' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please select files first');
+    expect(screen.getByRole('button', { name: 'Upload and send' })).toBeDisabled();
 
     await user.upload(screen.getByTestId('upload-files-input'), new File(['x'], 'a.txt', { type: 'text/plain' }));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload and send' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Upload and send' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please add at least one email address');
 

@@ -3,7 +3,7 @@ import { Button, Divider, Stack } from '@mantine/core';
 import { IconMail, IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OwnedItem } from '@domain/api-types';
-import { localFailure } from '@/lib/api/failure';
+import { failureOf, localFailure } from '@/lib/api/failure';
 import { useSendLinks } from '../api/send-links';
 import { sendOutcome, useSendForm } from '../hooks/use-send-form';
 import type { SendForm } from '../hooks/use-send-form';
@@ -51,7 +51,9 @@ function useUploadAndSend(form: SendForm) {
     try {
       sent = await card.uploadSelection({ senderName: form.senderName, message: form.message });
     } catch (cause) {
-      form.setStatus({ kind: 'failed', heading: 'send.failed', cause });
+      // Cancelled by the visitor (the × of every file): nothing to mail, and nothing went wrong.
+      const cancelled = failureOf(cause).code === 'upload_cancelled';
+      form.setStatus(cancelled ? { kind: 'idle' } : { kind: 'failed', heading: 'send.failed', cause });
       return;
     }
     const transfer = sent.transfer === null ? undefined : sent.transfer;
@@ -85,7 +87,7 @@ function SendSection({ form }: { form: SendForm }) {
 
 function UploadAndSendButton({ form }: { form: SendForm }) {
   const { t } = useTranslation();
-  const { start, working } = useUploadAndSend(form);
+  const { start, working, hasFiles } = useUploadAndSend(form);
   return (
     <Button
       size="md"
@@ -93,7 +95,7 @@ function UploadAndSendButton({ form }: { form: SendForm }) {
       color="teal.9"
       onClick={() => void start()}
       loading={form.status.kind === 'working'}
-      disabled={working && form.status.kind !== 'working'}
+      disabled={(working && form.status.kind !== 'working') || !hasFiles}
       loaderProps={{ 'aria-hidden': true }}
       leftSection={<IconMailForward size={18} aria-hidden />}
     >

@@ -66,12 +66,14 @@ describe('Home upload card', () => {
     expect(screen.queryByText('photo.jpg')).not.toBeInTheDocument();
   });
 
-  it('asks for files when Upload is pressed with none, and takes the next pick', async () => {
+  it('waits for files before Upload can be pressed, saying so, and takes the next pick', async () => {
     const { user } = await renderWithProviders(<UploadCard />);
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please select files first');
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    expect(screen.getByText('Add files or a folder first, then press Upload.')).toBeInTheDocument();
     await user.upload(screen.getByTestId('upload-files-input'), files()[1] ?? []);
     expect(screen.getByText('1 file selected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+    expect(screen.queryByText('Add files or a folder first, then press Upload.')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -1,12 +1,13 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
 import { IconAlertTriangle, IconClockHour4, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
 import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
-import { describeError, localFailure } from '@/lib/api/failure';
+import { describeError, failureOf, localFailure } from '@/lib/api/failure';
 import type { TransferDraft } from '@/lib/upload-engine/client';
 import { useSettings } from '@/lib/api/settings';
 import { useFileSelection } from '../hooks/use-file-selection';
@@ -39,6 +40,11 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   const [tooLarge, setTooLarge] = useState<readonly File[]>([]);
   const [uploaded, setUploaded] = useState<UploadedBatch | null>(null);
   const busy = batch.phase === 'uploading';
+  const { online } = useNetwork();
+  // One account of a paused upload: the line under Upload says what each file's row says.
+  const waitingForNetwork = busy && (!online || batch.entries.some((entry) => entry.state === 'paused'));
+  // Nothing to send yet: Upload waits, and the hint beneath it says what it needs.
+  const nothingPicked = selection.length === 0 && batch.phase !== 'failed';
 
   const progress = useMemo(
     () => new Map<string, BatchEntry>(batch.entries.map((entry) => [entry.selectionId, entry])),
@@ -70,8 +76,9 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   );
 
   // The selection stays, so nothing the person picked is lost; its rows say which file failed.
+  // Files the visitor cancelled themselves are no failure to report.
   const fail = useCallback((cause: unknown): never => {
-    setError(cause);
+    if (failureOf(cause).code !== 'upload_cancelled') setError(cause);
     throw cause;
   }, []);
 
@@ -172,9 +179,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             </ErrorAlert>
           )}
 
-          {selection.length > 0 && (
-            <SelectedFilesList selection={selection} progress={progress} onRemove={onRemove} locked={busy} />
-          )}
+          {selection.length > 0 && <SelectedFilesList selection={selection} progress={progress} onRemove={onRemove} />}
 
           {children}
 
@@ -187,7 +192,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             <Button
               size="md"
               onClick={onUpload}
-              disabled={busy}
+              disabled={busy || nothingPicked}
               leftSection={
                 batch.phase === 'failed' ? <IconRefresh size={18} aria-hidden /> : <IconUpload size={18} aria-hidden />
               }
@@ -197,8 +202,13 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             {actions}
           </Group>
           {busy && (
-            <Text size="sm" c="dimmed" ta="center" role="status">
-              {t('upload.card.uploading')}
+            <Text size="sm" c={waitingForNetwork ? 'orange' : 'dimmed'} ta="center" role="status">
+              {waitingForNetwork ? t('transfers.paused') : t('upload.card.uploading')}
+            </Text>
+          )}
+          {nothingPicked && (
+            <Text size="sm" c="dimmed" ta="center" data-testid="upload-pick-first">
+              {t('upload.card.pickFirst')}
             </Text>
           )}
 

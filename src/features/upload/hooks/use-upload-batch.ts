@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FileDto } from '@domain/api-types';
-import type { Failure } from '@/lib/api/failure';
+import { failureOf, localFailure, type Failure } from '@/lib/api/failure';
 import {
   cancelUpload,
   enqueueUploads,
@@ -44,6 +44,17 @@ async function uploadedBatch(transferId: string | null, files: FileDto[]): Promi
   const transfer =
     shareId === null || shareUrl === null || ownerToken === null ? null : { shareId, shareUrl, ownerToken };
   return { transfer, files };
+}
+
+/**
+ * The file the job uploaded; null for a job the visitor cancelled (its × on the card), which is
+ * left out of the batch rather than failing it.
+ */
+function finishedOrCancelled(jobId: string): Promise<FileDto | null> {
+  return waitForUpload(jobId).catch((cause: unknown) => {
+    if (failureOf(cause).code === 'upload_cancelled') return null;
+    throw cause;
+  });
 }
 
 function phaseOf(entries: readonly BatchEntry[]): BatchPhase {
@@ -97,7 +108,7 @@ export function useUploadBatch() {
   /**
    * Stores the files as upload jobs of one transfer (they survive a reload from then on) and starts
    * them. Resolves with the transfer and the finished files; rejects with the first failure (see
-   * waitForUpload).
+   * waitForUpload), or with upload_cancelled when every file was cancelled.
    */
   const start = useCallback(
     async (
@@ -124,7 +135,11 @@ export function useUploadBatch() {
           etaSeconds: null,
         })),
       );
-      return uploadedBatch(id, await Promise.all(refs.map((ref) => waitForUpload(ref.jobId))));
+      const finished = (await Promise.all(refs.map((ref) => finishedOrCancelled(ref.jobId)))).filter(
+        (file): file is FileDto => file !== null,
+      );
+      if (finished.length === 0) throw localFailure('upload_cancelled', 'The upload was cancelled.');
+      return uploadedBatch(id, finished);
     },
     [],
   );
