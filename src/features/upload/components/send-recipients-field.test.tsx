@@ -43,4 +43,14 @@ describe('recipient field', () => {
     expect(screen.getByText(`${MAX_RECIPIENTS - 1}/${MAX_RECIPIENTS}`)).toBeInTheDocument();
     expect(input).toBeEnabled();
   });
+
+  it('takes addresses typed or pasted together, each as a recipient, and keeps a bad one to fix', async () => {
+    const { user } = await renderWithProviders(<RecipientsField />);
+    await user.click(screen.getByRole('textbox', { name: 'Recipient email' }));
+    await user.paste('a@x.com, b@y.com;c@z.com\nnot-an-address');
+    expect(screen.getByText(`3/${MAX_RECIPIENTS}`)).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Recipients' })).toHaveTextContent('a@x.comb@y.comc@z.com');
+    expect(screen.getByRole('textbox', { name: 'Recipient email' })).toHaveValue('not-an-address');
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+  });
 });

@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput } from '@manti
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_RECIPIENTS } from '@domain/constants';
-import type { SendRecipients } from '../hooks/use-send-recipients';
+import { holdsSeveralAddresses, type SendRecipients } from '../hooks/use-send-recipients';
 
 export interface SendRecipientsFieldProps {
   state: SendRecipients;
@@ -29,6 +29,13 @@ export function SendRecipientsField({ state, disabled = false }: SendRecipientsF
           placeholder={t('send.recipients.placeholder')}
           value={draft}
           onChange={(event) => setDraft(event.currentTarget.value)}
+          onPaste={(event) => {
+            // Several addresses at once are each added as pasted; one alone is left to edit.
+            const pasted = event.clipboardData.getData('text');
+            if (!holdsSeveralAddresses(pasted)) return;
+            event.preventDefault();
+            add(`${draft} ${pasted}`);
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
