@@ -13,6 +13,9 @@
 //    src/entry-server.tsx) starts the app on the visitor's first intent instead: a touch, a pressed
 //    pointer, a key, focus. A recipient who only reads what the file is loads none of the app.
 //    A tap on a download button (data-ticket) before then downloads at once, without the app.
+// 4. Times the host wrote in UTC (it cannot know the reader's zone: <time data-local-time>) are
+//    written in the reader's zone once the page is parsed, as the app writes them: a download page
+//    may never start the app, and its reader must not have to work out the hour.
 (function () {
   try {
     var stored = window.localStorage.getItem('mantine-color-scheme-value');
@@ -22,6 +25,8 @@
   } catch {
     // No storage (blocked by the browser's settings): the app's own provider sets the scheme.
   }
+
+  document.addEventListener('DOMContentLoaded', localizeTimes);
 
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
@@ -186,5 +191,44 @@
       },
       { once: true },
     );
+  }
+
+  /**
+   * src/lib/format-date.ts's formatDate in the reader's zone, written out again (a plain script
+   * cannot import it; boot-times.test.ts holds the two to the same text). Not Intl: its first
+   * formatter costs a phone 50-100 ms.
+   */
+  function localizeTimes() {
+    var months = {
+      en: {
+        long: 'January February March April May June July August September October November December'.split(' '),
+        medium: 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' '),
+      },
+      tr: {
+        long: 'Ocak Şubat Mart Nisan Mayıs Haziran Temmuz Ağustos Eylül Ekim Kasım Aralık'.split(' '),
+        medium: 'Oca Şub Mar Nis May Haz Tem Ağu Eyl Eki Kas Ara'.split(' '),
+      },
+    };
+    var turkish = (document.documentElement.lang || '').slice(0, 2).toLowerCase() === 'tr';
+    var times = document.querySelectorAll('time[data-local-time]');
+    for (var i = 0; i < times.length; i++) {
+      var date = new Date(times[i].getAttribute('datetime') || '');
+      if (isNaN(date.getTime())) continue;
+      var length = times[i].getAttribute('data-local-time') === 'long' ? 'long' : 'medium';
+      var hours = date.getHours();
+      var minutes = (date.getMinutes() < 10 ? '0' : '') + date.getMinutes();
+      var year = date.getFullYear();
+      var day = date.getDate();
+      var text;
+      if (turkish) {
+        text = day + ' ' + months.tr[length][date.getMonth()] + ' ' + year + ' ' + (hours < 10 ? '0' : '') + hours;
+        text += ':' + minutes;
+      } else {
+        var time = (hours % 12 || 12) + ':' + minutes + (hours < 12 ? ' AM' : ' PM');
+        var name = months.en[length][date.getMonth()];
+        text = name + ' ' + day + ', ' + year + (length === 'long' ? ' at ' : ', ') + time;
+      }
+      times[i].textContent = text;
+    }
   }
 })();

@@ -26,6 +26,16 @@ export const HELD_COPY_ATTRIBUTE = 'data-held-copy';
 export const TICKET_ATTRIBUTE = 'data-ticket';
 /** Beside TICKET_ATTRIBUTE: the public anon key the API asks every call for. */
 export const API_KEY_ATTRIBUTE = 'data-api-key';
+/**
+ * Beside TICKET_ATTRIBUTE on a transfer's Download all: the zip's file name. boot.js has the
+ * service worker build that zip from the ticket's files on a tap before the app is live.
+ */
+export const ZIP_ATTRIBUTE = 'data-zip';
+/**
+ * On a <time> the host writes in UTC: its length ('medium' or 'long'), for boot.js, which writes
+ * it again in the reader's zone before the app starts.
+ */
+export const LOCAL_TIME_ATTRIBUTE = 'data-local-time';
 
 /** The value of TICKET_ATTRIBUTE for a share: its download POST on the rendering host's API. */
 export function ticketPath(shareId: string): string {

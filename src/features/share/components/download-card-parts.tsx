@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Alert, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarX, IconShieldLock } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RETENTION_DAYS } from '@domain/constants';
+import { LocalTime } from '@/components/local-time';
 import { useExpiry } from '@/components/share-actions/use-expiry';
-import { useFormatDate } from '@/lib/format-date';
 
 // The parts a file's page and a transfer's page share: the heading, the red banner of a share
-// about to go, the size and dates, the deletion notice and the retention note.
+// about to go, and the size and dates. When the share goes is said once: beside the time left, or,
+// near the end, by the red banner alone.
 
 export function DownloadHeading({ icon, caption, title }: { icon: ReactNode; caption: string; title: string }) {
   return (
@@ -44,8 +44,18 @@ export function UrgentBanner({ expiresAt }: { expiresAt: string | null }) {
   );
 }
 
-/** One fact (size, uploaded, time left): a small label above its value. */
-function Detail({ label, value, color }: { label: string; value: string; color?: string }) {
+/** One fact (size, uploaded, time left): a small label above its value, and a caption under it. */
+function Detail({
+  label,
+  value,
+  color,
+  caption,
+}: {
+  label: string;
+  value: ReactNode;
+  color?: string;
+  caption?: ReactNode;
+}) {
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -54,11 +64,32 @@ function Detail({ label, value, color }: { label: string; value: string; color?:
       <Text fw={500} c={color}>
         {value}
       </Text>
+      {caption !== undefined && (
+        <Text size="xs" c="dimmed">
+          {caption}
+        </Text>
+      )}
     </Stack>
   );
 }
 
-/** Size, upload date and time left, then when it is deleted. */
+/** Stands in the translated sentence where the date element goes. */
+const DATE_SLOT = '\u0000date\u0000';
+
+/** 'Deleted on November 26, 2026 at 7:04 AM', the date in the reader's zone. */
+function DeletedOn({ expiresAt }: { expiresAt: string }) {
+  const { t } = useTranslation();
+  const [before = '', after = ''] = t('download.details.deletedOn', { date: DATE_SLOT }).split(DATE_SLOT);
+  return (
+    <>
+      {before}
+      <LocalTime value={expiresAt} length="long" />
+      {after}
+    </>
+  );
+}
+
+/** Size, upload date and time left, with the deletion date under it unless the red banner says it. */
 export function ShareFacts({
   sizeLabel,
   size,
@@ -72,31 +103,16 @@ export function ShareFacts({
 }) {
   const { t } = useTranslation();
   const expiry = useExpiry(expiresAt);
-  const formatDate = useFormatDate();
   return (
-    <>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-        <Detail label={sizeLabel} value={size} />
-        <Detail label={t('download.details.uploaded')} value={formatDate(createdAt)} />
-        <Detail label={t('download.details.timeLeft')} value={expiry.label} color={expiry.urgent ? 'red' : undefined} />
-      </SimpleGrid>
-      {expiresAt !== null && (
-        <Alert color="yellow" variant="light" role="note" icon={<IconCalendarX size={20} aria-hidden />}>
-          {t('download.expiryNotice', { date: formatDate(expiresAt, 'long') })}
-        </Alert>
-      )}
-    </>
-  );
-}
-
-export function RetentionNote() {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <IconShieldLock size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-      <Text size="sm" c="dimmed">
-        {t('download.footerNote', { count: RETENTION_DAYS })}
-      </Text>
-    </Group>
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+      <Detail label={sizeLabel} value={size} />
+      <Detail label={t('download.details.uploaded')} value={<LocalTime value={createdAt} />} />
+      <Detail
+        label={t('download.details.timeLeft')}
+        value={expiry.label}
+        color={expiry.urgent ? 'red' : undefined}
+        caption={expiresAt !== null && !expiry.urgent ? <DeletedOn expiresAt={expiresAt} /> : undefined}
+      />
+    </SimpleGrid>
   );
 }

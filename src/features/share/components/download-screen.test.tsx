@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, shareDto, stubApi } from '@/test/api';
 import { createTestQueryClient, renderRoute, renderWithProviders } from '@/test/render';
@@ -72,6 +72,7 @@ describe('download page', () => {
     );
     await renderRoute('/s/Ab3dE5gH', { queryClient });
     expect(screen.getByRole('heading', { level: 1, name: 'File expired' })).toBeInTheDocument();
+    expect(screen.getByText('Ask the sender for a new link.')).toBeInTheDocument();
     expect(
       screen.getByText(
         'This file has expired and has been automatically deleted from our servers for security reasons.',
@@ -92,7 +93,9 @@ describe('download page', () => {
     const deletion = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(
       new Date(data.expiresAt ?? ''),
     );
-    expect(screen.getByText(`This file will be deleted automatically on ${deletion}.`)).toBeInTheDocument();
+    // Said once, beside the time left.
+    expect(screen.getByText(deletion).closest('p')).toHaveTextContent(`Deleted on ${deletion}`);
+    expect(within(screen.getByRole('main')).getAllByText(/delete/i)).toHaveLength(1);
     const uploaded = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(data.createdAt),
     );
@@ -103,9 +106,6 @@ describe('download page', () => {
     const mail = decodeURIComponent(screen.getByRole('link', { name: 'Email' }).getAttribute('href') ?? '');
     expect(mail).toContain('subject=report 2026.pdf shared with you on Ulak');
     expect(mail).toContain(`The link expires on ${deletion}`);
-    expect(
-      screen.getByText('For your security, every file is deleted automatically 3 days after upload.'),
-    ).toBeInTheDocument();
   });
 
   it('a file with under a day left carries the red URGENT banner', async () => {
@@ -115,6 +115,8 @@ describe('download page', () => {
     await renderRoute('/s/Ab3dE5gH');
     expect(await screen.findByText('URGENT')).toBeInTheDocument();
     expect(screen.getAllByText('5 hours left').length).toBeGreaterThan(0);
+    // The banner alone says the file goes: no deletion date beside the time left.
+    expect(within(screen.getByRole('main')).getAllByText(/delete/i)).toHaveLength(1);
   });
 
   it('Download asks for a URL and lets the browser fetch it, busy meanwhile', async () => {

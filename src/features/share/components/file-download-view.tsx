@@ -11,7 +11,7 @@ import { isGone, useRequestDownload } from '../api/request-download';
 import { useShareUrl } from '../hooks/use-share-url';
 import { earlyDownload } from '../utils/early-download';
 import { FilePreview } from './file-preview';
-import { DownloadHeading, RetentionNote, ShareFacts, UrgentBanner } from './download-card-parts';
+import { DownloadHeading, ShareFacts, UrgentBanner } from './download-card-parts';
 import { SenderNote } from './sender-note';
 
 // Loaded when someone opens it: the download page stays small for everyone else.
@@ -85,7 +85,6 @@ export function FileDownloadView({ share, linkShareId = share.shareId, sender }:
 
           <ShareActions url={shareUrl} fileName={share.name} expiresAt={share.expiresAt} />
 
-          <RetentionNote />
           <ReportButton shareId={share.shareId} />
         </Stack>
       </Card>

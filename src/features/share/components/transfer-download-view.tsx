@@ -7,7 +7,7 @@ import { ShareActions } from '@/components/share-actions/share-actions';
 import { useShareUrl } from '../hooks/use-share-url';
 import { DownloadAllPanel } from './download-all-panel';
 import { FileDownloadView } from './file-download-view';
-import { DownloadHeading, RetentionNote, ShareFacts, UrgentBanner } from './download-card-parts';
+import { DownloadHeading, ShareFacts, UrgentBanner } from './download-card-parts';
 import { SenderNote } from './sender-note';
 import { TransferFileList } from './transfer-file-list';
 
@@ -50,7 +50,6 @@ export function TransferDownloadView({ transfer }: { transfer: TransferDto }) {
             expiresAt={transfer.expiresAt}
           />
           <ShareActions url={shareUrl} fileName={title} expiresAt={transfer.expiresAt} />
-          <RetentionNote />
         </Stack>
       </Card>
     </Container>

@@ -2,7 +2,7 @@ import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconBolt, IconClockHour4, IconLock, IconUserOff } from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { GIB, MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
+import { GIB, MAX_FILE_SIZE } from '@domain/constants';
 import { PublishedPage } from '@/components/published-page/published-page';
 import { usePublishedPage } from '@/lib/api/pages';
 import { useSettings } from '@/lib/api/settings';
@@ -13,19 +13,19 @@ const FEATURES = [
   { icon: IconBolt, titleKey: 'home.features.fast.title', textKey: 'home.features.fast.text' },
   { icon: IconLock, titleKey: 'home.features.secure.title', textKey: 'home.features.secure.text' },
   { icon: IconUserOff, titleKey: 'home.features.noAccount.title', textKey: 'home.features.noAccount.text' },
-  { icon: IconClockHour4, titleKey: 'home.features.autoDelete.title', textKey: 'home.features.autoDelete.text' },
+  { icon: IconClockHour4, titleKey: 'home.features.expiry.title', textKey: 'home.features.expiry.text' },
 ] as const satisfies readonly { titleKey: ParseKeys; textKey: ParseKeys; icon: unknown }[];
 
 /**
  * Home (/): the title, the upload card and the feature tiles, with the limits the server enforces
  * now. The admin's published text replaces the subtitle and the tiles (the title and the card stay).
+ * How long files are kept is said once, by the card, next to Upload.
  */
 export function HomeScreen() {
   const { t, i18n } = useTranslation();
   const settings = useSettings();
   const published = usePublishedPage('home', i18n.language) !== null;
-  const days = settings?.retentionDays ?? RETENTION_DAYS;
-  const values = { count: days, days, maxSizeGb: (settings?.maxFileSize ?? MAX_FILE_SIZE) / GIB };
+  const values = { maxSizeGb: (settings?.maxFileSize ?? MAX_FILE_SIZE) / GIB };
   return (
     <Container size="lg">
       <div className={classes.layout}>
@@ -33,7 +33,7 @@ export function HomeScreen() {
           <Title order={1}>{t('home.title')}</Title>
           <PublishedPage slug="home">
             <Text size="lg" c="dimmed">
-              {t('home.subtitle', values)}
+              {t('home.intro', values)}
             </Text>
           </PublishedPage>
         </Stack>

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RETENTION_DAYS, SENDER_NAME_MAX_LENGTH } from '@domain/constants';
+import { SENDER_NAME_MAX_LENGTH } from '@domain/constants';
 import { MAX_SEND_MESSAGE_LENGTH, MAX_SEND_TITLE_LENGTH } from '@domain/recipients';
 import { ErrorAlert } from '@/components/error-alert';
 import { describeError, failureOf } from '@/lib/api/failure';
@@ -35,7 +35,7 @@ function currentStatus(status: SendStatus, form: SendForm, hasFiles: boolean): S
   return status;
 }
 
-/** Recipients, the read-only sender, title, message, the fixed retention and the send status. */
+/** Recipients, the read-only sender, title, message and the send status. */
 export function SendFields({
   form,
   disabled = false,
@@ -89,9 +89,6 @@ export function SendFields({
           disabled={disabled}
         />
       )}
-      <Alert variant="light" color="gray" icon={<IconClockHour4 size={18} aria-hidden />} role="note">
-        {t('send.retention', { count: settings?.retentionDays ?? RETENTION_DAYS })}
-      </Alert>
       {status.kind === 'sent' && (
         <Alert
           color="teal"
