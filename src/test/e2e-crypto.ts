@@ -1,0 +1,76 @@
+// Helpers for the end-to-end encryption tests: plaintext of a given size, streams of it, and a
+// whole-file encrypt/decrypt built from the same functions the app uses.
+import { expect } from 'vitest';
+import { createDecryptStream, type DecryptStreamOptions } from '@/lib/crypto/decrypt-stream';
+import { createFileCipher, deriveFileKey, type FileCipher } from '@/lib/crypto/keys';
+import { encryptRange } from '@/lib/crypto/records';
+
+/** Random plaintext (getRandomValues fills at most 64 KiB a call). */
+export function randomBytes(size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  for (let at = 0; at < size; at += 65_536) crypto.getRandomValues(bytes.subarray(at, at + 65_536));
+  return bytes;
+}
+
+/** The same plaintext every run, for known-answer vectors: byte i is (i * 131 + (i >> 16)) mod 256. */
+export function patternBytes(size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 131 + (i >>> 16)) & 0xff;
+  return bytes;
+}
+
+/** The cipher of file `fileId` under a key that is `fill` repeated (fixed keys for fixed vectors). */
+export async function testCipher(fileId = 'AbCd1234', fill = 7): Promise<FileCipher> {
+  return createFileCipher(await deriveFileKey(new Uint8Array(32).fill(fill), fileId));
+}
+
+/** `bytes` as a stream of `chunkSize`-byte chunks, as a fetch body delivers them. */
+export function streamOf(bytes: Uint8Array, chunkSize = 16_384): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, at + chunkSize));
+      at += chunkSize;
+    },
+  });
+}
+
+export async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return all;
+}
+
+/** A whole file's stored bytes: one encryptRange over all of it. */
+export function encryptWhole(cipher: FileCipher, plaintext: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  return encryptRange(cipher, plaintext, 0, true);
+}
+
+/** Stored bytes through the decrypting stream, as a download does. */
+export function decryptWhole(
+  cipher: FileCipher,
+  stored: Uint8Array,
+  options?: DecryptStreamOptions,
+  chunkSize?: number,
+): Promise<Uint8Array> {
+  return collect(streamOf(stored, chunkSize).pipeThrough(createDecryptStream(cipher, options)));
+}
+
+/**
+ * Asserts two byte strings are equal, fast (toEqual walks a typed array element by element,
+ * seconds for a few MiB), reporting the lengths and the first differing byte when they are not.
+ */
+export function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void {
+  let firstDifference = -1;
+  const common = Math.min(actual.length, expected.length);
+  for (let i = 0; i < common && firstDifference < 0; i++) if (actual[i] !== expected[i]) firstDifference = i;
+  if (firstDifference < 0 && actual.length !== expected.length) firstDifference = common;
+  expect({ length: actual.length, firstDifference }).toEqual({ length: expected.length, firstDifference: -1 });
+}
