@@ -29,6 +29,7 @@ export function useShare(shareId: string) {
  * because the download screen shows it (Not Found, the load failure banner).
  */
 export async function preloadShare(queryClient: QueryClient, shareId: string): Promise<void> {
-  if (!isShareId(shareId)) return;
+  // Offline, the screen says so at once instead of waiting here for the load's retries to fail.
+  if (!isShareId(shareId) || globalThis.navigator?.onLine === false) return;
   await queryClient.ensureQueryData(shareQueryOptions(shareId)).catch(() => undefined);
 }

@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { useNetwork } from '@mantine/hooks';
 import { isExpired } from '@domain/expiry';
 import { isShareId } from '@domain/share-id';
 import { ApiError } from '@/lib/api/client';
@@ -11,6 +13,7 @@ import {
   FileRemovedScreen,
   InvalidLinkScreen,
   LoadFailedScreen,
+  OfflineScreen,
 } from './download-states';
 import { FileDownloadView } from './file-download-view';
 import { TransferDownloadView } from './transfer-download-view';
@@ -24,6 +27,19 @@ export function DownloadScreen({ shareId }: { shareId: string | undefined }) {
 function SharedFile({ shareId }: { shareId: string }) {
   const share = useShare(shareId);
   const now = useNow();
+  const { online } = useNetwork();
+  const wasOffline = useRef(false);
+  const { isError, refetch } = share;
+  // Back online after a load that failed meanwhile: it is made again without a tap.
+  useEffect(() => {
+    if (!online) wasOffline.current = true;
+    else if (wasOffline.current && isError) {
+      wasOffline.current = false;
+      void refetch();
+    }
+  }, [online, isError, refetch]);
+  // Offline with nothing to show: said at once, not after the retries of a load that cannot work.
+  if (!online && share.data === undefined) return <OfflineScreen />;
   if (share.isPending) return <DownloadLoadingScreen />;
   if (share.isError) {
     const { error } = share;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Loader } from '@mantine/core';
+import { Button, Loader, Text } from '@mantine/core';
 import { IconBan, IconClockOff, IconFileOff, IconLinkOff, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ShareStateScreen } from './share-state-screen';
@@ -34,8 +34,18 @@ export function InvalidLinkScreen() {
   return <DeadEnd kind="invalid" />;
 }
 
+/** What a recipient of a link that has gone can still do. */
+function AskSender() {
+  const { t } = useTranslation();
+  return <Text fw={500}>{t('download.askSender')}</Text>;
+}
+
 export function FileNotFoundScreen() {
-  return <DeadEnd kind="notFound" />;
+  return (
+    <DeadEnd kind="notFound">
+      <AskSender />
+    </DeadEnd>
+  );
 }
 
 export function FileRemovedScreen() {
@@ -43,7 +53,26 @@ export function FileRemovedScreen() {
 }
 
 export function FileExpiredScreen() {
-  return <DeadEnd kind="expired" />;
+  return (
+    <DeadEnd kind="expired">
+      <AskSender />
+    </DeadEnd>
+  );
+}
+
+/** The device is offline: said at once, and the page loads by itself once it is back (DownloadScreen). */
+export function OfflineScreen() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-live="polite">
+      <ShareStateScreen
+        icon={<IconWifiOff size={32} />}
+        color="gray"
+        title={t('download.offline.title')}
+        text={t('download.offline.text')}
+      />
+    </div>
+  );
 }
 
 export function LoadFailedScreen({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
