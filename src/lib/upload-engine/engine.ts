@@ -16,7 +16,7 @@ import type { HandedFile, UploadEvent } from './protocol';
 import { JobQueue } from './queue';
 import { defaultIsOnline, defaultSleep, WakeSignal } from './retry';
 import type { UploadStore } from './store';
-import { LEASE_MS } from './timings';
+import { LEASE_MS, STALL_MS } from './timings';
 
 export interface UploadEngineOptions {
   api: UploadApi;
@@ -58,6 +58,13 @@ export interface UploadEngineOptions {
   urlExpiryMarginMs?: number;
   /** Window of the speed estimate. Default 10 s: steady over a few parts, quick to follow a change. */
   speedWindowMs?: number;
+  /**
+   * Least time without a finished part before a run whose speed is known shows it waits for the
+   * network. Default STALL_MS (3 s): a connection that hangs while the browser says it is online
+   * is said within seconds, not after a frozen time-left estimate; on a slower link the wait is
+   * longer, as long as its parts take (run-progress.ts).
+   */
+  stallMs?: number;
   /** Default `navigator.onLine` (true where there is no navigator, as in Node). */
   isOnline?: () => boolean;
   /** Used for the part PUTs. Default the global fetch. */
@@ -90,6 +97,7 @@ export class UploadEngine {
       signBatchSize: Math.min(options.signBatchSize ?? 20, MAX_PARTS_PER_SIGN_REQUEST),
       urlExpiryMarginMs: options.urlExpiryMarginMs ?? 60_000,
       speedWindowMs: options.speedWindowMs ?? 10_000,
+      stallMs: options.stallMs ?? STALL_MS,
       retry: {
         retryDelaysMs: options.retryDelaysMs ?? RETRY_DELAYS_MS,
         offlineRecheckMs: options.offlineRecheckMs ?? 5_000,

@@ -29,6 +29,7 @@ export interface RunContext {
   signBatchSize: number;
   urlExpiryMarginMs: number;
   speedWindowMs: number;
+  stallMs: number;
   retry: RetryPolicy;
   /** Bytes the page handed over with jobs it just queued, by job id (UploadEngine's `offer`). */
   handed: Map<string, Blob>;
@@ -67,8 +68,8 @@ export class JobRun {
     private readonly ctx: RunContext,
     readonly jobId: string,
   ) {
-    this.progress = new RunProgress(ctx, jobId, this.signal);
     this.retries = new RunRetries(ctx.retry, this.signal, (paused) => this.setState(paused ? 'paused' : 'uploading'));
+    this.progress = new RunProgress(ctx, jobId, this.signal, () => this.retries.stalled());
   }
 
   private get signal(): AbortSignal {
@@ -107,7 +108,9 @@ export class JobRun {
     const pending: number[] = [];
     for (let n = 1; n <= upload.partCount; n += 1) if (!finished.has(n)) pending.push(n);
     urls ??= this.partUrls(upload);
-    await this.sendParts({ upload, size: job.size, bytes, pending, urls, records: [] });
+    await this.sendParts({ upload, size: job.size, bytes, pending, urls, records: [] }).finally(() =>
+      this.progress.idle(),
+    );
     await this.complete(upload);
   }
 

@@ -46,6 +46,37 @@ describe('retries and the wait for the network', () => {
     await h.expectStoredAsPicked(jobId, PART + 1);
   });
 
+  it('says it is waiting for the network as soon as a dropped connection drops again, not after every retry', async () => {
+    const jobId = await h.addJob(PART + 1);
+    h.backend.failPart(2, [0, 0]);
+    // The state the pages show while the run waits before each retry.
+    const shownDuringWaits: string[] = [];
+    const sleep = (ms: number) => {
+      if (ms > 0) shownDuringWaits.push(h.statesOf(jobId).at(-1) ?? '');
+      return Promise.resolve();
+    };
+    await h.makeEngine({ partsInFlight: 1, sleep }).resumeAll();
+    expect(shownDuringWaits).toEqual(['paused']);
+    expect(h.statesOf(jobId)).toEqual(['uploading', 'paused', 'uploading', 'done']);
+    await h.expectStoredAsPicked(jobId, PART + 1);
+  });
+
+  it('a part that gets no answer shows the job waiting for the network, and it goes on once the part is answered', async () => {
+    const size = 3 * PART + 1;
+    const jobId = await h.addJob(size);
+    // Parts 1 and 2 go through (the speed is known), then the connection hangs: no answer, no error.
+    h.backend.stall(2);
+    const running = h.makeEngine({ partsInFlight: 1 }).resumeAll();
+    await h.backend.whenStalled();
+    await until(() => h.statesOf(jobId).includes('paused'), 'the job shown as waiting for the network');
+    expect(h.statesOf(jobId)).toEqual(['uploading', 'paused']);
+
+    h.backend.release();
+    await running;
+    expect(h.statesOf(jobId)).toEqual(['uploading', 'paused', 'uploading', 'done']);
+    await h.expectStoredAsPicked(jobId, size);
+  });
+
   it("fails with the API's code and params when it refuses the upload, for the page to translate", async () => {
     const jobId = await h.addJob(10, `${'n'.repeat(300)}.pdf`);
     await h.makeEngine().resumeAll();

@@ -110,6 +110,8 @@ function meansUnavailable(error: unknown): boolean {
 export class RunRetries {
   /** Set while the job waits for the network, shared by all of its parts. */
   private offline: Promise<void> | null = null;
+  /** Whether the job is shown as waiting for the network (paused). */
+  private waiting = false;
 
   /** `setPaused` writes the job's state (paused while waiting, uploading after) and tells the pages. */
   constructor(
@@ -133,8 +135,9 @@ export class RunRetries {
         failures = 0;
         continue;
       }
+      let result: T;
       try {
-        return await attempt();
+        result = await attempt();
       } catch (error) {
         if (this.signal.aborted) throw abortError();
         if (!isTransient(error)) throw error;
@@ -147,20 +150,43 @@ export class RunRetries {
           failures = 0;
           continue;
         }
+        // No answer twice in a row, with the browser still saying it is online: the connection is
+        // gone. The job says it waits for the network now, not once every retry has been used up
+        // (about nine seconds of a frozen time-left estimate); one blip, retried at once, says nothing.
+        if (network && delay > 0) await this.showWaiting(true);
         await this.policy.sleep(delay, this.signal);
+        continue;
       }
+      if (this.offline === null) await this.showWaiting(false);
+      return result;
     }
+  }
+
+  /**
+   * The run's parts in flight have gone unanswered for longer than they should take: shown as
+   * waiting for the network until one of its requests is answered.
+   */
+  stalled(): void {
+    if (this.signal.aborted || this.offline !== null) return;
+    void this.showWaiting(true).catch(() => undefined);
+  }
+
+  /** Writes the job's state when whether it waits for the network changes. */
+  private async showWaiting(waiting: boolean): Promise<void> {
+    if (this.waiting === waiting) return;
+    this.waiting = waiting;
+    await this.setPaused(waiting);
   }
 
   /** Marks the job paused until the network seems back; all parts of the job share one wait. */
   private waitForNetwork(): Promise<void> {
     this.offline ??= (async () => {
-      await this.setPaused(true);
+      await this.showWaiting(true);
       do {
         await Promise.race([this.policy.sleep(this.policy.offlineRecheckMs, this.signal), this.policy.woken()]);
         if (this.signal.aborted) throw abortError();
       } while (!this.policy.isOnline());
-      await this.setPaused(false);
+      await this.showWaiting(false);
     })().finally(() => {
       this.offline = null;
     });

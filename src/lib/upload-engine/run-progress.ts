@@ -1,6 +1,7 @@
 // The progress one run reports to the pages: bytes done, speed and time left, once per finished
 // part. Held back while the page's copy of the bytes has not met the upload (`holdsBackProgress`),
-// so that from the first progress on a browser killed at any moment loses nothing.
+// so that from the first progress on a browser killed at any moment loses nothing. A run whose
+// parts stop finishing is reported as stalled, so that no time-left estimate stays frozen on screen.
 
 import { copyWriterAlive, holdsBackProgress, whileCopyLocked } from './device-copy/copy-state';
 import { firstNeededByte, type UploadJobRecord } from './job-record';
@@ -13,23 +14,42 @@ export interface RunProgressOptions {
   emit: (event: UploadEvent) => void;
   now: () => number;
   speedWindowMs: number;
+  partsInFlight: number;
+  stallMs: number;
 }
+
+/**
+ * How many times longer than the parts in flight should take at the measured speed a run may go
+ * without a part finishing before it counts as stalled (default 1.5): a part a little slower than
+ * the others is not a stall, while a connection that hangs shows within seconds on a fast link.
+ */
+const STALL_FACTOR = 1.5;
+
+/** setTimeout's longest delay (2^31 - 1 ms); a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export class RunProgress {
   private readonly meter: SpeedMeter;
+  private stallTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** `signal`: the run's; no progress is shown for a run that stopped. */
+  /**
+   * `signal`: the run's; no progress is shown for a run that stopped. `onStall`: called when no
+   * part has finished for longer than the parts in flight should take (see `watch`).
+   */
   constructor(
     private readonly options: RunProgressOptions,
     private readonly jobId: string,
     private readonly signal: AbortSignal,
+    private readonly onStall: () => void,
   ) {
     this.meter = new SpeedMeter(options.speedWindowMs);
+    signal.addEventListener('abort', () => this.idle(), { once: true });
   }
 
   /** The run begins: shows where the job stands, now or as soon as the copy meets the upload. */
   async begin(job: UploadJobRecord): Promise<void> {
     this.meter.add(this.options.now(), job.bytesDone);
+    this.watch(job);
     if (!(await this.heldBack(job))) this.show(job);
     else this.showOnceCopied();
   }
@@ -37,7 +57,31 @@ export class RunProgress {
   /** A part was recorded: `job` as it stands now. */
   async partDone(job: UploadJobRecord): Promise<void> {
     this.meter.add(this.options.now(), job.bytesDone);
+    this.watch(job);
     if (!(await this.heldBack(job))) this.show(job);
+  }
+
+  /** No part is in flight any more: nothing can stall. */
+  idle(): void {
+    clearTimeout(this.stallTimer);
+  }
+
+  /**
+   * Starts the stall watch over: the next part should finish within the time the parts in flight
+   * take at the measured speed (STALL_FACTOR of it, at least `stallMs`). fetch reports no bytes
+   * while a part is on its way, so a part that finishes is the only sign of progress. Before the
+   * speed is known there is no time-left estimate to freeze, and no expectation: nothing is watched.
+   */
+  private watch(job: UploadJobRecord): void {
+    this.idle();
+    const rate = this.meter.bytesPerSecond();
+    if (this.signal.aborted || job.partSize === null || rate === null || rate <= 0 || job.bytesDone >= job.size) {
+      return;
+    }
+    const inFlight = Math.min(this.options.partsInFlight, Math.ceil((job.size - job.bytesDone) / job.partSize));
+    const expectedMs = (inFlight * job.partSize * 1000) / rate;
+    const stallMs = Math.max(this.options.stallMs, STALL_FACTOR * expectedMs);
+    this.stallTimer = setTimeout(this.onStall, Math.min(stallMs, MAX_TIMER_MS));
   }
 
   show(job: UploadJobRecord): void {

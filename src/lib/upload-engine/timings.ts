@@ -38,3 +38,10 @@ export const HAND_OVER_BUDGET_MS = 5_000;
  * answers, and its page must not wait for it for long.
  */
 export const ACK_TIMEOUT_MS = 3_000;
+
+/**
+ * Least time a run whose speed is known goes without a finished part before it shows it waits for
+ * the network: 3 s. A part at the measured speed finishes well within it on a fast link, and a
+ * connection that hangs while the browser says it is online is said within seconds.
+ */
+export const STALL_MS = 3_000;
