@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { clientChunks } from './vite/client-chunks.ts';
 import { precompress } from './vite/precompress.ts';
+import { prerenderPages } from './vite/prerender-pages.ts';
 import { publicStylesUpFront } from './vite/public-styles-up-front.ts';
 import { securityHeadersFile } from './vite/security-headers-file.ts';
 import { serviceWorker } from './vite/service-worker.ts';
@@ -35,6 +36,8 @@ const clientConfig: UserConfig = {
     securityHeadersFile(),
     startAfterFirstPaint(),
     publicStylesUpFront(),
+    // A static host's pages with their markup (ULAK_STATIC_BUILD, set by `npm run build`).
+    prerenderPages(),
     serviceWorker(),
     // Last: it compresses what every plugin before it wrote, the service worker included.
     precompress(),

@@ -7,8 +7,8 @@ const alias = {
 };
 
 /**
- * The hostile-traffic, fault and second-S3 suites, the Edge entry under Deno and several hosts on
- * one database and bucket (the `host` project below).
+ * The hostile-traffic, fault and second-S3 suites, the Edge entry under Deno, several hosts on
+ * one database and bucket, and the static host's build (the `host` project below).
  */
 const HOST_SUITES = [
   'supabase/tests/hostile/**/*.test.ts',
@@ -16,6 +16,7 @@ const HOST_SUITES = [
   'supabase/tests/second-s3/**/*.test.ts',
   'supabase/tests/edge/**/*.test.ts',
   'supabase/tests/multi-host/**/*.test.ts',
+  'scripts/static-build.test.ts',
 ];
 
 export default defineConfig({

@@ -21,6 +21,14 @@ const i18n = setupI18n(env.productName, { en, tr });
 const refuse: typeof fetch = () => Promise.reject(new Error('The page render makes no API call of its own.'));
 setApiTransport(refuse);
 
+/**
+ * The API a static host's pages ask from their own small scripts (public/share-fill.js, written
+ * into the download page's shell by vite/prerender-pages.ts): the app's, with its public key.
+ */
+export function publicApi(): { url: string; anonKey: string } {
+  return { url: `${env.supabaseUrl}/functions/v1/api`, anonKey: env.supabaseAnonKey };
+}
+
 export interface PageRequest {
   /** The path and query of the page. */
   url: string;

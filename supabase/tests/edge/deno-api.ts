@@ -22,10 +22,13 @@ export interface DenoApi {
   stop(): Promise<void>;
 }
 
-/** Starts the Edge entry with `env` as its secrets (as `supabase secrets set` gives them). */
-export async function startDenoApi(env: Record<string, string>): Promise<DenoApi> {
+/**
+ * Starts the Edge entry with `env` as its secrets (as `supabase secrets set` gives them), on
+ * `port` (a free one when not given; a build that names the API's URL needs it fixed).
+ */
+export async function startDenoApi(env: Record<string, string>, options: { port?: number } = {}): Promise<DenoApi> {
   const deno = path.join(path.dirname(require.resolve('deno/package.json')), 'bin.cjs');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(
     process.execPath,
     [deno, 'run', '-A', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'],
