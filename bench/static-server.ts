@@ -25,9 +25,17 @@ interface Rewrite {
   target: string;
 }
 
-/** The `200` rewrites of a `_redirects` file, in order: `/s/* /share-shell.html 200`. */
+/**
+ * The `200` rewrites of a `_redirects` file, in order: `/s/* /share-shell.html 200`. Without one,
+ * every unknown path gets index.html, as Cloudflare Pages does for a single-page app.
+ */
 function readRewrites(distDir: string): Rewrite[] {
-  const text = readFileSync(path.join(distDir, '_redirects'), 'utf8');
+  let text: string;
+  try {
+    text = readFileSync(path.join(distDir, '_redirects'), 'utf8');
+  } catch {
+    return [{ prefix: '', target: '/index.html' }];
+  }
   return text
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
