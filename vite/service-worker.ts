@@ -13,6 +13,9 @@ export function serviceWorker(): PluginOption {
     injectRegister: false,
     injectManifest: {
       globPatterns: ['**/*.{html,js,css,png,svg,ico,webmanifest,woff2}'],
+      // The PDF preview's pdf.js chunk and worker (1.5 MB) load when a PDF is previewed, which
+      // needs the network anyway: every install would pay for them otherwise.
+      globIgnores: ['**/pdf-preview-*.js', '**/pdf.worker-*.js'],
       // The main bundle (Mantine, React, the router) is over workbox's 2 MiB default in dev-like
       // builds; the whole shell must be precached for offline start.
       maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,

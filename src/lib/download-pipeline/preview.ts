@@ -1,10 +1,10 @@
 // What a shared file can be previewed as, and the limits of a preview. A preview never runs the
 // file: images go into an <img> (an SVG there runs no script), media into the browser's players,
-// text into a <pre> as text. Each reads its bytes through the download pipeline (pipeline.ts), so
+// a PDF onto a canvas (pdf.js draws its pages as pixels), text into a <pre> as text. Each reads its bytes through the download pipeline (pipeline.ts), so
 // a decryption stage applies to previews as it does to downloads.
 import { openFile, type PipelineFile, type PipelineOptions } from './pipeline';
 
-export type PreviewKind = 'image' | 'video' | 'audio' | 'text';
+export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'text';
 
 /**
  * The first bytes of a text file shown (default 256 KiB: pages of text, read in well under a
@@ -16,6 +16,12 @@ export const TEXT_PREVIEW_MAX_BYTES = 256 * 1024;
  * decoded whole by the browser anyway; past this it is only downloaded.
  */
 export const IMAGE_PREVIEW_MAX_BYTES = 25 * 1024 * 1024;
+/**
+ * The largest PDF previewed (default 32 MiB: reports and slide decks are a few MiB). pdf.js parses
+ * the whole file, which is read into the page first; past this it is only downloaded.
+ */
+export const PDF_PREVIEW_MAX_BYTES = 32 * 1024 * 1024;
+const PDF_TYPE = 'application/pdf';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml']);
 const TEXT_TYPES = new Set(['application/json', 'application/xml', 'application/x-yaml', 'application/javascript']);
@@ -44,16 +50,22 @@ export function previewKind(file: { type: string; name: string; size: number }):
   if (imageType(type, file.name)) return file.size <= IMAGE_PREVIEW_MAX_BYTES ? 'image' : null;
   if (type.startsWith('video/')) return 'video';
   if (type.startsWith('audio/')) return 'audio';
+  if (type === PDF_TYPE || /\.pdf$/i.test(file.name)) return file.size <= PDF_PREVIEW_MAX_BYTES ? 'pdf' : null;
   if (type.startsWith('text/') || TEXT_TYPES.has(type) || TEXT_EXTENSIONS.test(file.name)) return 'text';
   return null;
 }
 
 /**
- * An image's bytes as a Blob of its image type (the bucket serves them as plain bytes, and an
- * SVG must be typed as one to show in an <img>), for a blob: URL.
+ * A previewed file's bytes as a Blob of the type it is shown as: an image's own (the bucket serves
+ * them as plain bytes, and an SVG must be typed as one to show in an <img>), or a PDF.
  */
-export async function imageBlob(file: PipelineFile & { type: string }, options: PipelineOptions = {}): Promise<Blob> {
+export async function previewBlob(
+  file: PipelineFile & { type: string },
+  kind: 'image' | 'pdf',
+  options: PipelineOptions = {},
+): Promise<Blob> {
   const bytes = await openFile(file, options);
   const blob = await new Response(bytes).blob();
-  return new Blob([blob], { type: imageType(file.type.toLowerCase(), file.name) ?? 'application/octet-stream' });
+  const type = kind === 'pdf' ? PDF_TYPE : imageType(file.type.toLowerCase(), file.name);
+  return new Blob([blob], { type: type ?? 'application/octet-stream' });
 }

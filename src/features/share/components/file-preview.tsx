@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { formatBytes } from '@domain/format-bytes';
-import { requestDownload } from '@/lib/api/request-download';
 import { readTextStart, type PipelineFile } from '@/lib/download-pipeline/pipeline';
-import { imageBlob, previewKind, TEXT_PREVIEW_MAX_BYTES, type PreviewKind } from '@/lib/download-pipeline/preview';
+import { previewBlob, previewKind, TEXT_PREVIEW_MAX_BYTES, type PreviewKind } from '@/lib/download-pipeline/preview';
+import { requestPreview } from '../api/request-preview';
+
+// pdf.js and its worker (about 1.6 MB) load only when a PDF is previewed.
+const PdfPreview = lazy(() => import('./pdf-preview').then((m) => ({ default: m.PdfPreview })));
 
 export interface PreviewedFile {
   shareId: string;
@@ -19,15 +22,21 @@ export interface PreviewedFile {
 type Shown =
   | { kind: 'image'; src: string }
   | { kind: 'video' | 'audio'; src: string }
+  | { kind: 'pdf'; blob: Blob }
   | { kind: 'text'; text: string; truncated: boolean };
 
-/** Fetches what the preview shows, through the download pipeline. */
+/** Fetches what the preview shows, through the download pipeline. A preview is not a download. */
 async function load(file: PreviewedFile, kind: PreviewKind, signal: AbortSignal): Promise<Shown> {
-  const ticket = await requestDownload(file.shareId, document.referrer, signal);
-  const piped: PipelineFile = { url: ticket.url, name: file.name, path: file.path ?? '', size: file.size };
-  if (kind === 'image') {
-    return { kind, src: URL.createObjectURL(await imageBlob({ ...piped, type: file.type }, { signal })) };
-  }
+  const ticket = await requestPreview(file.shareId, signal);
+  const piped: PipelineFile & { type: string } = {
+    url: ticket.url,
+    name: file.name,
+    path: file.path ?? '',
+    size: file.size,
+    type: file.type,
+  };
+  if (kind === 'image') return { kind, src: URL.createObjectURL(await previewBlob(piped, kind, { signal })) };
+  if (kind === 'pdf') return { kind, blob: await previewBlob(piped, kind, { signal }) };
   if (kind === 'text') return { kind, ...(await readTextStart(piped, TEXT_PREVIEW_MAX_BYTES, { signal })) };
   // The players read the presigned URL with Range requests themselves: seeking asks for the bytes
   // at the new position only.
@@ -36,7 +45,8 @@ async function load(file: PreviewedFile, kind: PreviewKind, signal: AbortSignal)
 
 /**
  * A file shown in the page: an image at its own pixel size (scaled down to fit), the browser's
- * own player for video and audio, the start of a text file as escaped text.
+ * own player for video and audio, a PDF's pages on a canvas, the start of a text file as escaped
+ * text.
  */
 export function FilePreview({ file, onClose }: { file: PreviewedFile; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -85,6 +95,11 @@ export function FilePreview({ file, onClose }: { file: PreviewedFile; onClose: (
         <video src={shown.src} controls preload="metadata" style={{ maxWidth: '100%', display: 'block' }}>
           <track kind="captions" />
         </video>
+      )}
+      {shown?.kind === 'pdf' && (
+        <Suspense fallback={<Loader size="sm" aria-hidden />}>
+          <PdfPreview file={shown.blob} name={file.name} />
+        </Suspense>
       )}
       {shown?.kind === 'audio' && <audio src={shown.src} controls preload="metadata" style={{ width: '100%' }} />}
       {shown?.kind === 'text' && (
