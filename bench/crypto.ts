@@ -1,0 +1,75 @@
+// The end-to-end encryption's own speed in Node (WebCrypto, no browser, no network): a file of
+// BENCH_CRYPTO_MIB MiB (default 256) encrypted part by part as an upload would (encryptRange on
+// 8 MiB parts of the server's plan), then decrypted through the decrypting stream in 64 KiB
+// chunks as a download would, checked against the plaintext's hash; and one password derivation.
+// `npx tsx bench/crypto.ts` alone, or `npm run bench -- crypto`.
+import { createHash } from 'node:crypto';
+import { planParts } from '../supabase/functions/_shared/domain/part-plan.ts';
+import { createDecryptStream } from '../src/lib/crypto/decrypt-stream.ts';
+import { ciphertextSize, partPlace } from '../src/lib/crypto/format.ts';
+import { createFileCipher, deriveFileKey } from '../src/lib/crypto/keys.ts';
+import { newLinkKey } from '../src/lib/crypto/link-key.ts';
+import { derivePasswordKey, newPasswordSalt } from '../src/lib/crypto/password.ts';
+import { encryptRange } from '../src/lib/crypto/records.ts';
+
+const MiB = 1024 * 1024;
+const CHUNK = 64 * 1024;
+
+/** Plaintext for one part: cheap to make, never the same twice in a row. */
+function partPlaintext(size: number, seed: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  const words = new Uint32Array(bytes.buffer, 0, Math.floor(size / 4));
+  for (let i = 0; i < words.length; i++) words[i] = Math.imul(i + seed, 2_654_435_761);
+  return bytes;
+}
+
+export async function runCryptoBench({ size = 256 * MiB } = {}): Promise<void> {
+  const cipher = await createFileCipher(await deriveFileKey(newLinkKey(), 'Bench123'));
+  const plan = planParts(ciphertextSize(size));
+  const plainHash = createHash('sha256');
+  const stored: Uint8Array[] = [];
+  let encryptSeconds = 0;
+  for (let part = 1; part <= plan.partCount; part++) {
+    const place = partPlace(part, plan.partSize, size);
+    const plaintext = partPlaintext(place.plaintextEnd - place.plaintextStart, part);
+    plainHash.update(plaintext);
+    const started = performance.now();
+    stored.push(await encryptRange(cipher, plaintext, place.firstRecord, place.isLastPart));
+    encryptSeconds += (performance.now() - started) / 1000;
+  }
+
+  let next = 0;
+  let at = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const part = stored[next];
+      if (!part) return controller.close();
+      controller.enqueue(part.subarray(at, at + CHUNK));
+      at += CHUNK;
+      if (at >= part.length) [next, at] = [next + 1, 0];
+    },
+  });
+  const decryptedHash = createHash('sha256');
+  const started = performance.now();
+  for await (const chunk of body.pipeThrough(createDecryptStream(cipher, { plaintextSize: size }))) {
+    decryptedHash.update(chunk);
+  }
+  const decryptSeconds = (performance.now() - started) / 1000;
+  if (decryptedHash.digest('hex') !== plainHash.digest('hex')) throw new Error('decrypted bytes differ');
+
+  const kdfStarted = performance.now();
+  await derivePasswordKey('correct horse battery staple', newPasswordSalt());
+  const kdfSeconds = (performance.now() - kdfStarted) / 1000;
+
+  const mib = size / MiB;
+  console.log(`\nEnd-to-end encryption, ${mib} MiB in Node ${process.version} (WebCrypto AES-256-GCM):`);
+  console.log(
+    `  encrypt (${plan.partCount} parts of ${plan.partSize / MiB} MiB): ${(mib / encryptSeconds).toFixed(0)} MiB/s`,
+  );
+  console.log(`  decrypt (stream, ${CHUNK / 1024} KiB chunks):  ${(mib / decryptSeconds).toFixed(0)} MiB/s`);
+  console.log(`  password key (PBKDF2-SHA-256):        ${kdfSeconds.toFixed(2)} s`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runCryptoBench({ size: Number(process.env.BENCH_CRYPTO_MIB ?? 256) * MiB });
+}
