@@ -12,7 +12,8 @@
 // 3. A page that reads whole as the host rendered it (a download page: <html data-start="intent">,
 //    src/entry-server.tsx) starts the app on the visitor's first intent instead: a touch, a pressed
 //    pointer, a key, focus. A recipient who only reads what the file is loads none of the app.
-//    A tap on a download button (data-ticket) before then downloads at once, without the app.
+//    A tap on a download button (data-ticket) before then downloads at once, without the app; a
+//    tap on Download all (data-ticket and data-zip) has the service worker build the zip.
 // 4. Times the host wrote in UTC (it cannot know the reader's zone: <time data-local-time>) are
 //    written in the reader's zone once the page is parsed, as the app writes them: a download page
 //    may never start the app, and its reader must not have to work out the hour.
@@ -82,6 +83,11 @@
    * is left to go where it leads (the host renders the page it opens).
    */
   function startOnIntent() {
+    /**
+     * How long a tap on Download all waits for the service worker (default 20 s: a first visit's
+     * worker installs the app's files first, a few seconds on a slow link) before the app does it.
+     */
+    var ZIP_WORKER_WAIT_MS = 20000;
     var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
     var held = null;
     /** The held tap's own copy to the clipboard, settled before the tap is replayed. */
@@ -97,7 +103,7 @@
       event.preventDefault();
       event.stopImmediatePropagation();
       var ticketed = target.closest('[data-ticket]');
-      if (ticketed) return downloadNow(ticketed);
+      if (ticketed) return ticketed.hasAttribute('data-zip') ? zipNow(ticketed) : downloadNow(ticketed);
       held = target;
       html.setAttribute('data-held', '');
       // The clipboard takes text only inside the tap itself (WebKit refuses the replay with
@@ -116,23 +122,33 @@
       // A click that no pointer or key came before (a screen reader's, a script's).
       onIntent();
     }
+    /** The API's download answer for a ticketed button (its files' short-lived URLs). */
+    function ticketOf(button) {
+      var key = button.getAttribute('data-api-key') || '';
+      return fetch(button.getAttribute('data-ticket'), {
+        method: 'POST',
+        headers: { apikey: key, authorization: 'Bearer ' + key, 'content-type': 'application/json' },
+        body: JSON.stringify({ referrer: document.referrer }),
+      }).then(function (answer) {
+        return answer.ok ? answer.json() : Promise.reject(new Error('HTTP ' + answer.status));
+      });
+    }
+    /** What boot.js could not do is left to the app, which says what went wrong: the tap is held for it. */
+    function leaveToApp(button) {
+      button.setAttribute('aria-busy', 'false');
+      if (live) return button.click();
+      held = button;
+      html.setAttribute('data-held', '');
+      onIntent();
+    }
     /**
      * A download button's tap does not wait for the app: its download URL is asked for here and
-     * opened at once (the browser saves it; Content-Disposition names it). Anything that goes
-     * wrong is left to the app, which says it: the tap is held for it as any other.
+     * opened at once (the browser saves it; Content-Disposition names it).
      */
     function downloadNow(button) {
       if (button.getAttribute('aria-busy') === 'true') return;
       button.setAttribute('aria-busy', 'true');
-      var key = button.getAttribute('data-api-key') || '';
-      fetch(button.getAttribute('data-ticket'), {
-        method: 'POST',
-        headers: { apikey: key, authorization: 'Bearer ' + key, 'content-type': 'application/json' },
-        body: JSON.stringify({ referrer: document.referrer }),
-      })
-        .then(function (answer) {
-          return answer.ok ? answer.json() : Promise.reject(new Error('HTTP ' + answer.status));
-        })
+      ticketOf(button)
         .then(function (ticket) {
           button.setAttribute('aria-busy', 'false');
           var link = document.createElement('a');
@@ -144,11 +160,63 @@
           link.remove();
         })
         .catch(function () {
+          leaveToApp(button);
+        });
+    }
+    /**
+     * Download all does not wait for the app either: the zip is made as it is saved, by the
+     * service worker (sw/download-stream.ts, with the app's own zip library), from the files' URLs
+     * the API hands out here. A first visit registers the worker now, as the app would; its
+     * download URL opens in a hidden frame. With no worker within ZIP_WORKER_WAIT_MS, the app does it.
+     */
+    function zipNow(button) {
+      var workers = navigator.serviceWorker;
+      if (!workers || button.getAttribute('aria-busy') === 'true') return workers ? undefined : leaveToApp(button);
+      button.setAttribute('aria-busy', 'true');
+      var gaveUp = false;
+      var timer = setTimeout(function () {
+        gaveUp = true;
+        leaveToApp(button);
+      }, ZIP_WORKER_WAIT_MS);
+      // The app registers the same script at the same scope (src/lib/pwa.ts): one registration.
+      Promise.all([
+        ticketOf(button),
+        workers.register('/sw.js', { scope: '/' }).then(function () {
+          return workers.ready;
+        }),
+      ])
+        .then(function (done) {
+          var worker = done[1].active;
+          if (!worker) throw new Error('No active service worker');
+          var id = 'zip-' + Date.now().toString(36) + Math.random().toString(36).slice(2);
+          var files = done[0].tickets.map(function (t) {
+            return { url: t.url, name: t.fileName, path: t.path, size: t.size };
+          });
+          var channel = new MessageChannel();
+          return new Promise(function (resolve) {
+            channel.port1.onmessage = resolve;
+            worker.postMessage(
+              { type: 'ZIP_DOWNLOAD', id: id, fileName: button.getAttribute('data-zip'), files: files },
+              [channel.port2],
+            );
+          }).then(function () {
+            channel.port1.close();
+            return id;
+          });
+        })
+        .then(function (id) {
+          if (gaveUp) return;
+          clearTimeout(timer);
           button.setAttribute('aria-busy', 'false');
-          if (live) return button.click();
-          held = button;
-          html.setAttribute('data-held', '');
-          onIntent();
+          var frame = document.createElement('iframe');
+          frame.hidden = true;
+          frame.src = '/download-stream/' + id;
+          document.body.appendChild(frame);
+        })
+        .catch(function () {
+          if (gaveUp) return;
+          clearTimeout(timer);
+          leaveToApp(button);
         });
     }
     var live = false;

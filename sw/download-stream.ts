@@ -1,9 +1,12 @@
 // Answers the page's streamed downloads (a transfer's zip, a decrypted file) at a same-origin URL,
 // where the page has no File System Access API: the browser saves the answer as a download while
 // the page feeds it chunk by chunk (protocol: src/lib/download-pipeline/stream-download-messages.ts).
+// A zip asked for before the app is there (public/boot.js) is built here, from the files' URLs.
 import { safeDownloadName } from '@domain/file-name';
+import { zipFiles } from '@/lib/download-pipeline/pipeline';
 import {
   isStreamDownloadStart,
+  isZipDownloadStart,
   STREAM_DOWNLOAD_PATH,
   type StreamDownloadChunk,
   type StreamDownloadSignal,
@@ -22,7 +25,7 @@ const READ_AHEAD_CHUNKS = 8;
 const MAX_WAITING_STREAMS = 16;
 
 interface Waiting {
-  start: StreamDownloadStart;
+  start: Pick<StreamDownloadStart, 'fileName' | 'contentType' | 'size'>;
   body: ReadableStream<Uint8Array>;
 }
 
@@ -68,9 +71,7 @@ function streamFrom(port: MessagePort): ReadableStream<Uint8Array> {
 export function registerDownloadStreams(scope: ServiceWorkerGlobalScope): void {
   const waiting = new Map<string, Waiting>();
 
-  scope.addEventListener('message', (event) => {
-    const port = event.ports[0];
-    if (!isStreamDownloadStart(event.data) || !port) return;
+  const park = (id: string, parked: Waiting) => {
     if (waiting.size >= MAX_WAITING_STREAMS) {
       const oldest = waiting.keys().next().value;
       if (oldest !== undefined) {
@@ -78,8 +79,22 @@ export function registerDownloadStreams(scope: ServiceWorkerGlobalScope): void {
         waiting.delete(oldest);
       }
     }
-    waiting.set(event.data.id, { start: event.data, body: streamFrom(port) });
-    port.postMessage({ type: 'ready' } satisfies StreamDownloadSignal);
+    waiting.set(id, parked);
+  };
+
+  scope.addEventListener('message', (event) => {
+    const port = event.ports[0];
+    if (!port) return;
+    if (isStreamDownloadStart(event.data)) {
+      park(event.data.id, { start: event.data, body: streamFrom(port) });
+      port.postMessage({ type: 'ready' } satisfies StreamDownloadSignal);
+    } else if (isZipDownloadStart(event.data)) {
+      const { id, fileName, files } = event.data;
+      // Each file is fetched only when the browser's reads reach it (zipFiles is pulled).
+      park(id, { start: { fileName, contentType: 'application/zip', size: null }, body: zipFiles(files) });
+      port.postMessage({ type: 'ready' } satisfies StreamDownloadSignal);
+      port.close();
+    }
   });
 
   // Registered before the app shell's routes, so this answer wins over its navigation fallback.

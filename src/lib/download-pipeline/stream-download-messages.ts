@@ -17,6 +17,19 @@ export interface StreamDownloadStart {
   size: number | null;
 }
 
+/**
+ * Page -> worker (with a MessagePort, answered 'ready'): answer STREAM_DOWNLOAD_PATH + id with the
+ * zip of `files`, which the worker builds itself. public/boot.js sends it on a tap on Download all
+ * before the app is there: the zip needs none of the app.
+ */
+export interface ZipDownloadStart {
+  type: 'ZIP_DOWNLOAD';
+  id: string;
+  fileName: string;
+  /** Each file's presigned GET, name, folder and size (the API's transfer download tickets). */
+  files: { url: string; name: string; path: string; size: number }[];
+}
+
 /** Page -> worker over the port. */
 export type StreamDownloadChunk = { type: 'chunk'; chunk: Uint8Array } | { type: 'end' } | { type: 'abort' };
 
@@ -33,5 +46,35 @@ export function isStreamDownloadStart(data: unknown): data is StreamDownloadStar
     typeof start.fileName === 'string' &&
     typeof start.contentType === 'string' &&
     (start.size === null || typeof start.size === 'number')
+  );
+}
+
+/** The most files one zip message may name (default 10,000: ten times a transfer's limit). */
+const MAX_ZIP_FILES = 10_000;
+
+function isZipFile(value: unknown): value is ZipDownloadStart['files'][number] {
+  const file = value as Partial<ZipDownloadStart['files'][number]> | null;
+  return (
+    typeof file === 'object' &&
+    file !== null &&
+    typeof file.url === 'string' &&
+    /^https?:\/\//.test(file.url) &&
+    typeof file.name === 'string' &&
+    typeof file.path === 'string' &&
+    typeof file.size === 'number'
+  );
+}
+
+export function isZipDownloadStart(data: unknown): data is ZipDownloadStart {
+  const start = data as Partial<ZipDownloadStart> | null;
+  return (
+    typeof start === 'object' &&
+    start !== null &&
+    start.type === 'ZIP_DOWNLOAD' &&
+    typeof start.id === 'string' &&
+    typeof start.fileName === 'string' &&
+    Array.isArray(start.files) &&
+    start.files.length <= MAX_ZIP_FILES &&
+    start.files.every(isZipFile)
   );
 }

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { TransferDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { ErrorAlert } from '@/components/error-alert';
-import { useDownloadAll } from '../api/download-all';
+import { useDownloadAll, zipName } from '../api/download-all';
+import { earlyZip } from '../utils/early-download';
 
 /** Download all: one zip of the transfer, with its progress, Cancel, and what went wrong. */
 export function DownloadAllPanel({ transfer }: { transfer: TransferDto }) {
@@ -30,7 +31,13 @@ export function DownloadAllPanel({ transfer }: { transfer: TransferDto }) {
   }
   return (
     <Stack gap="xs">
-      <Button size="lg" fullWidth onClick={start} leftSection={<IconFileZip size={22} aria-hidden />}>
+      <Button
+        size="lg"
+        fullWidth
+        onClick={start}
+        leftSection={<IconFileZip size={22} aria-hidden />}
+        {...earlyZip(transfer.shareId, zipName(transfer))}
+      >
         {t('download.transfer.downloadAll')}
       </Button>
       <Text size="xs" c="dimmed" ta="center">

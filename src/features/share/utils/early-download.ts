@@ -1,4 +1,4 @@
-import { API_KEY_ATTRIBUTE, TICKET_ATTRIBUTE, ticketPath } from '@/config/boot-contract';
+import { API_KEY_ATTRIBUTE, TICKET_ATTRIBUTE, ticketPath, ZIP_ATTRIBUTE } from '@/config/boot-contract';
 import { env } from '@/config/env';
 
 /**
@@ -7,4 +7,12 @@ import { env } from '@/config/env';
  */
 export function earlyDownload(shareId: string): Record<string, string> {
   return { [TICKET_ATTRIBUTE]: ticketPath(shareId), [API_KEY_ATTRIBUTE]: env.supabaseAnonKey };
+}
+
+/**
+ * The attributes that let public/boot.js start a transfer's Download all on a tap before the app
+ * is live: the transfer's download POST and the zip's name (the service worker makes the zip).
+ */
+export function earlyZip(shareId: string, zipName: string): Record<string, string> {
+  return { ...earlyDownload(shareId), [ZIP_ATTRIBUTE]: zipName };
 }
