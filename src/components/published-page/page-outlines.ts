@@ -5,7 +5,7 @@ import type { PublicSettings } from '@domain/api-types';
 import { GIB, MAX_FILE_SIZE, MAX_RECIPIENTS, RETENTION_DAYS, SHARE_ID_LENGTH } from '@domain/constants';
 
 /** Home's feature tiles, under its subtitle. */
-export const HOME_FEATURES = ['fast', 'secure', 'noAccount', 'autoDelete'] as const;
+export const HOME_FEATURES = ['fast', 'secure', 'noAccount', 'expiry'] as const;
 
 /** About's two principles. */
 export const ABOUT_PRINCIPLES = ['privacyFirst', 'securityFocused'] as const;

@@ -17,7 +17,7 @@ const blocks = (...parts: (string | string[])[]) => parts.flat().join('\n\n') + 
 function home(t: TFunction, values: PageValues): string {
   // Home keeps its own title and upload card: the text is the subtitle and the feature tiles.
   return blocks(
-    t('home.subtitle', values),
+    t('home.intro', values),
     HOME_FEATURES.map(
       (id) => `## ${t(`home.features.${id}.title`, values)}\n\n${t(`home.features.${id}.text`, values)}`,
     ),
