@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubApi } from '@/test/api';
 import { renderWithProviders } from '@/test/render';
 import { newKeyPair } from '../protocol/crypto';
-import { toBase64Url } from '../protocol/encoding';
+import { toBase64Url } from '@/lib/crypto/base64url';
 import { ReceiveLinkScreen } from './receive-link-screen';
 
 const peerId = 'a'.repeat(22);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSection } from '@/components/page-section';
 import { ReceiveController, type ReceiveSnapshot } from '../controllers/receive-controller';
 import { useController } from '../hooks/use-controller';
-import { fromBase64Url } from '../protocol/encoding';
+import { fromBase64Url } from '@/lib/crypto/base64url';
 import { KEY_LENGTH } from '../protocol/frames';
 import { isLinkId } from '../protocol/peer-ids';
 import { useSweepLeftovers } from '../hooks/use-sweep-leftovers';

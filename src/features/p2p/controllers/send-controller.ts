@@ -1,5 +1,5 @@
 // The sending page: a receive link as soon as there are files, or a receiver's typed code.
-import { toBase64Url } from '../protocol/encoding';
+import { toBase64Url } from '@/lib/crypto/base64url';
 import { newKeyPair } from '../protocol/crypto';
 import { RefusedReason } from '../protocol/frames';
 import { randomLinkId } from '../protocol/peer-ids';
