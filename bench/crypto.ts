@@ -2,7 +2,7 @@
 // BENCH_CRYPTO_MIB MiB (default 256) encrypted part by part as an upload would (encryptRange on
 // 8 MiB parts of the server's plan), then decrypted through the decrypting stream in 64 KiB
 // chunks as a download would, checked against the plaintext's hash; and one password derivation.
-// `npx tsx bench/crypto.ts` alone, or `npm run bench -- crypto`.
+// Run it with `npx tsx bench/crypto.ts`.
 import { createHash } from 'node:crypto';
 import { planParts } from '../supabase/functions/_shared/domain/part-plan.ts';
 import { createDecryptStream } from '../src/lib/crypto/decrypt-stream.ts';
