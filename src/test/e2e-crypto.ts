@@ -36,16 +36,9 @@ export function streamOf(bytes: Uint8Array, chunkSize = 16_384): ReadableStream<
   });
 }
 
+/** Everything a stream gives, in one array. */
 export async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.length;
-  }
-  return all;
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /** A whole file's stored bytes: one encryptRange over all of it. */
