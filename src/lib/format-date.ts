@@ -75,8 +75,8 @@ export function formatDate(
 
 /**
  * formatDate in the UI's language, following a language switch. The host's render of a page, and
- * React's takeover of it, write UTC, and say so: both must write the same text, and a download
- * page stays as rendered until its reader means to act (public/boot.js). The reader's zone follows.
+ * React's takeover of it, write UTC, and say so: both must write the same text. The reader's zone
+ * follows the takeover; on a host-rendered page, LocalTime's <time> has it before (public/boot.js).
  */
 export function useFormatDate(): (value: string | Date, length?: DateLength) => string {
   const { i18n } = useTranslation();
