@@ -116,7 +116,7 @@ describe('a static host serving `npm run build`', () => {
       await page.goto(`${host?.origin}/s/${shareId}`);
       const heading = page.locator('#root h1');
       await heading.filter({ hasText: 'quarterly report.pdf' }).waitFor({ timeout: 60_000 });
-      expect(await heading.locator('+ p').textContent()).toBe('5 KB');
+      expect(await heading.locator('xpath=following-sibling::p[1]').textContent()).toBe('5 KB');
     } finally {
       await browser.close();
     }
