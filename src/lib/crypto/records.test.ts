@@ -134,7 +134,7 @@ describe('the decrypting stream', () => {
       mostHeld = Math.max(mostHeld, pulled - delivered);
     }
     expect(delivered).toBe(64 * RECORD_PLAINTEXT_SIZE);
-    // The record being filled, one record waiting to be read, and the chunks queued in between.
+    // The record being filled, the one being opened, one opened and waiting, and queued chunks.
     expect(mostHeld).toBeLessThan(4 * RECORD_SIZE);
   });
 });
