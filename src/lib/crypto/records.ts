@@ -38,7 +38,7 @@ function gcm(cipher: FileCipher, index: number, final: boolean): AesGcmParams {
   return { name: 'AES-GCM', iv: recordNonce(cipher.nonceBase, index, final), tagLength: TAG_SIZE * 8 };
 }
 
-export async function sealRecord(
+async function sealRecord(
   cipher: FileCipher,
   plaintext: Uint8Array<ArrayBuffer>,
   index: number,
