@@ -13,21 +13,20 @@ import { body, bytesOf, upload } from './upload-helpers.ts';
 /** Small, so the limit is reached in a few calls (the default burst is hundreds). */
 const TICKET_BURST = 3;
 
-let visitorCounter = 0;
+/** Each test's visitors are its own, so one test's tickets do not limit another's. */
+const visitors = (() => {
+  let last = 0;
+  return () => ({ 'x-forwarded-for': `203.0.113.${++last}` });
+})();
 
-/** Each test is its own visitor, so one test's tickets do not limit another's. */
-function newVisitor(): Record<string, string> {
-  visitorCounter += 1;
-  return { 'x-forwarded-for': `203.0.113.${visitorCounter}` };
-}
-
-async function downloadCount(p: TestPlatform, shareId: string): Promise<number> {
-  return (await body<{ downloadCount: number }>(await p.call('GET', `/shares/${shareId}`))).downloadCount;
-}
-
-async function logCount(p: TestPlatform, shareId: string): Promise<number> {
-  const rows = await p.ctx.db.query('select 1 from public.download_logs where share_id = $1', [shareId]);
-  return rows.length;
+/** The file's download count and its download log rows, as the database holds them. */
+async function counted(p: TestPlatform, shareId: string): Promise<{ downloads: number; logs: number }> {
+  const [file] = await p.ctx.db.query<{ download_count: number }>(
+    'select download_count from public.files where share_id = $1',
+    [shareId],
+  );
+  const logs = await p.ctx.db.query('select 1 from public.download_logs where share_id = $1', [shareId]);
+  return { downloads: Number(file?.download_count), logs: logs.length };
 }
 
 describe.each(TARGETS)('preview tickets on %s', (target) => {
@@ -39,7 +38,7 @@ describe.each(TARGETS)('preview tickets on %s', (target) => {
   it('reads the file’s bytes, by range too, and counts no download until one is made', async () => {
     const bytes = bytesOf(5_000);
     const c = await upload(p, 'clip.mp4', bytes, 'video/mp4');
-    const visitor = newVisitor();
+    const visitor = visitors();
     for (let i = 0; i < 2; i++) {
       const res = await p.call('POST', `/shares/${c.shareId}/preview`, { headers: visitor });
       expect(res.status).toBe(200);
@@ -50,18 +49,16 @@ describe.each(TARGETS)('preview tickets on %s', (target) => {
       expect(ranged.status).toBe(206);
       expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(bytes.subarray(1000, 2000));
     }
-    expect(await downloadCount(p, c.shareId)).toBe(0);
-    expect(await logCount(p, c.shareId)).toBe(0);
+    expect(await counted(p, c.shareId)).toEqual({ downloads: 0, logs: 0 });
 
     // The same visitor's download is still the first one, and counts.
     expect((await p.call('POST', `/shares/${c.shareId}/download`, { headers: visitor })).status).toBe(200);
-    expect(await downloadCount(p, c.shareId)).toBe(1);
-    expect(await logCount(p, c.shareId)).toBe(1);
+    expect(await counted(p, c.shareId)).toEqual({ downloads: 1, logs: 1 });
   });
 
   it('shares the download tickets’ limit: a burst, then 429 with Retry-After, for previews and downloads alike', async () => {
     const c = await upload(p, 'notes.txt', bytesOf(100));
-    const visitor = newVisitor();
+    const visitor = visitors();
     // The clock stands still, so however slow this machine is, no slot comes back meanwhile.
     p.holdTime(true);
     try {
@@ -77,17 +74,17 @@ describe.each(TARGETS)('preview tickets on %s', (target) => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await p.call('POST', `/shares/${c.shareId}/download`, { headers: visitor })).status).toBe(429);
       // Another visitor is not held back.
-      expect((await p.call('POST', `/shares/${c.shareId}/preview`, { headers: newVisitor() })).status).toBe(200);
+      expect((await p.call('POST', `/shares/${c.shareId}/preview`, { headers: visitors() })).status).toBe(200);
     } finally {
       p.holdTime(false);
     }
-    expect(await downloadCount(p, c.shareId)).toBe(0);
+    expect((await counted(p, c.shareId)).downloads).toBe(0);
   });
 
   it('previews files only: a transfer’s id, an unknown id and a malformed one are refused', async () => {
     const transfer = await createTransfer(p);
     await uploadInto(p, transfer, '', 'a.txt', bytesOf(10));
-    const visitor = newVisitor();
+    const visitor = visitors();
     const asTransfer = await p.call('POST', `/shares/${transfer.shareId}/preview`, { headers: visitor });
     expect(asTransfer.status).toBe(404);
     expect(await body(asTransfer)).toMatchObject({ code: 'file_not_found' });

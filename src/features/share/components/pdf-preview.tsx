@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Group, Loader, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
@@ -80,10 +80,9 @@ export function PdfPreview({ file, name }: { file: Blob; name: string }) {
         </Group>
       )}
       {drawn !== page && (
-        <Group gap="xs">
-          <Loader size="sm" aria-hidden />
-          <Text size="sm">{t('download.preview.loading')}</Text>
-        </Group>
+        <Text size="sm" c="dimmed" mb="xs">
+          {t('download.preview.loading')}
+        </Text>
       )}
       <canvas
         ref={canvas}
