@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Every way stored bytes can be changed ends in a typed error, and no plaintext of a record that
 // failed ever comes out of the stream.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { collect, encryptWhole, expectSameBytes, randomBytes, streamOf, testCipher } from '@/test/e2e-crypto';
 import { createDecryptStream } from './decrypt-stream';
 import { E2eError, type E2eErrorCode } from './errors';
@@ -76,6 +76,28 @@ describe('stored bytes that were changed are refused', () => {
     const otherStored = await encryptWhole(other, plaintext);
     expect((await readStream(otherStored)).code).toBe('damaged');
     expect((await readStream(concat(record(0), otherStored.subarray(RECORD_SIZE)))).code).toBe('damaged');
+  });
+});
+
+describe('a download stopped by the visitor', () => {
+  it('ends quietly even when the record being opened was damaged', async () => {
+    // Counts WebCrypto decryptions still running, to wait until the one left behind has failed.
+    const decrypt = crypto.subtle.decrypt.bind(crypto.subtle);
+    let running = 0;
+    const spy = vi.spyOn(crypto.subtle, 'decrypt').mockImplementation((...args) => {
+      running++;
+      return decrypt(...args).finally(() => running--);
+    });
+    const changed = stored.slice();
+    changed[RECORD_SIZE + 10]! ^= 0x01;
+    const reader = streamOf(changed, 10_000).pipeThrough(createDecryptStream(cipher)).getReader();
+    const first = await reader.read();
+    expect(first.value?.length).toBe(RECORD_PLAINTEXT_SIZE);
+    await reader.cancel();
+    await vi.waitFor(() => expect(running).toBe(0), { timeout: 20_000 });
+    // One more turn, so an unhandled rejection (which fails this file's run) would have surfaced.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    spy.mockRestore();
   });
 });
 
