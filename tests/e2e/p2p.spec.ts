@@ -3,44 +3,12 @@
 // stops the transfer, a cut connection resumes, and the flow works in Turkish and at 360 px.
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { text, type TestLanguage } from './fixtures/locales';
-import { makeRandomFile, makeTempDir, removeDir, sha256OfFile, type TestFile } from './fixtures/test-files';
+import { confirmCodes, expectDigests, safetyCode, saveEach, shareFiles, test } from './fixtures/p2p';
+import { makeRandomFile, makeTempDir, removeDir, type TestFile } from './fixtures/test-files';
 
 const MB = 1000 * 1000;
-
-/** A context's language, a script run in its pages before the app's code, and its viewport. */
-type ContextOptions = [language?: TestLanguage, initScript?: () => void, viewport?: { width: number; height: number }];
-
-async function openContext(browser: Browser, ...[language = 'en', initScript, viewport]: ContextOptions) {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  // Whatever the page's Content-Security-Policy blocks (a socket to the peer server, say) is kept.
-  await context.addInitScript(() => {
-    const blocked: string[] = [];
-    Object.assign(window, { cspBlocked: blocked });
-    document.addEventListener('securitypolicyviolation', (event) =>
-      blocked.push(`${event.effectiveDirective} ${event.blockedURI}`),
-    );
-  });
-  if (initScript) await context.addInitScript(initScript);
-  return context;
-}
-
-// Each test opens a context per side (sender, receiver); they are closed when it ends, passed or not.
-const test = base.extend<{
-  newContext: (...options: ContextOptions) => Promise<BrowserContext>;
-}>({
-  newContext: async ({ browser }, provide) => {
-    const opened: BrowserContext[] = [];
-    await provide(async (...options) => {
-      const context = await openContext(browser, ...options);
-      opened.push(context);
-      return context;
-    });
-    await Promise.all(opened.map((context) => context.close()));
-  },
-});
 
 // Big files on a loaded machine: the tests wait for states, never for a speed.
 test.setTimeout(15 * 60_000);
@@ -53,19 +21,6 @@ test.afterAll(async () => {
   await removeDir(dir);
 });
 
-/** Opens /p2p, picks `files` (or a folder), and returns the receive link once it is shown. */
-async function shareFiles(page: Page, pick: string[] | { folder: string }, language: TestLanguage = 'en') {
-  await page.goto('/p2p');
-  await expect(page.getByRole('heading', { level: 1, name: text(language, 'p2p.title') })).toBeVisible();
-  if (Array.isArray(pick)) await page.getByTestId('p2p-files-input').setInputFiles(pick);
-  else await page.getByTestId('p2p-folder-input').setInputFiles(pick.folder);
-  const link = page.getByTestId('p2p-receive-link');
-  await expect(link).toBeVisible({ timeout: 60_000 });
-  const href = await link.getAttribute('href');
-  expect(href).toMatch(/\/p2p\/[A-Za-z0-9]{22}#[A-Za-z0-9_-]{43}$/);
-  return href ?? '';
-}
-
 /** The receiver accepts and saves every file; returns the SHA-256 of each download, by name. */
 async function acceptAndSave(
   page: Page,
@@ -73,34 +28,12 @@ async function acceptAndSave(
   language: TestLanguage = 'en',
 ): Promise<Map<string, string>> {
   await page.getByRole('button', { name: text(language, 'p2p.receive.accept') }).click();
-  return saveAll(page, files, language);
-}
-
-/** Waits for the end of the transfer, then presses each file's Save; the SHA-256 of each download. */
-async function saveAll(page: Page, files: TestFile[], language: TestLanguage = 'en'): Promise<Map<string, string>> {
-  await expect(page.getByText(text(language, 'p2p.receive.done'))).toBeVisible({ timeout: 10 * 60_000 });
-  const digests = new Map<string, string>();
-  for (const file of files) {
-    const save = page.getByRole('button', { name: text(language, 'p2p.receive.saveAria', { name: file.name }) });
-    const [download] = await Promise.all([page.waitForEvent('download'), save.click()]);
-    digests.set(download.suggestedFilename(), await sha256OfFile(await download.path()));
-  }
-  return digests;
+  return saveEach(page, files, language);
 }
 
 /** What the page's Content-Security-Policy refused so far (see newContext). */
 function cspBlocked(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { cspBlocked: string[] }).cspBlocked);
-}
-
-async function safetyCode(page: Page): Promise<string> {
-  const code = page.getByTestId('p2p-safety-code');
-  await expect(code).toHaveText(/^\d{3} \d{3}$/);
-  return (await code.textContent()) ?? '';
-}
-
-function expectDigests(digests: Map<string, string>, files: TestFile[]) {
-  expect(Object.fromEntries(digests)).toEqual(Object.fromEntries(files.map((file) => [file.name, file.sha256])));
 }
 
 /** Files in the page's origin private file system, in every folder (runs in the page). */
@@ -130,9 +63,8 @@ test('a 100 MB file arrives with the same SHA-256 under the pages CSP, and both 
   const response = await receiverPage.goto(link);
   // The host's policy is in force: connections only to listed origins.
   expect(response?.headers()['content-security-policy']).toMatch(/connect-src 'self'/);
+  await confirmCodes(senderPage, receiverPage);
   await expect(receiverPage.getByText(file.name)).toBeVisible();
-  const code = await safetyCode(receiverPage);
-  expect(await safetyCode(senderPage)).toBe(code);
   expectDigests(await acceptAndSave(receiverPage, [file]), [file]);
   await expect(senderPage.getByText(text('en', 'p2p.send.done'))).toBeVisible();
   // Signalling, the ICE servers call and the save all went through without the policy refusing any.
@@ -153,6 +85,7 @@ test('a folder of 3 files arrives with the same SHA-256 for each', async ({ newC
   const link = await shareFiles(senderPage, { folder });
   const receiverPage = await receiver.newPage();
   await receiverPage.goto(link);
+  await confirmCodes(senderPage, receiverPage);
   await expect(receiverPage.getByText('album/inner/deeper/c.bin')).toBeVisible();
   await expect(receiverPage.getByTestId('p2p-storage')).toHaveText(/written to this browser's storage/);
   expectDigests(await acceptAndSave(receiverPage, files), files);
@@ -203,6 +136,7 @@ test('a chunk changed on the way ends in "Decryption failed", no file is offered
   const link = await shareFiles(senderPage, [file.path]);
   const receiverPage = await receiver.newPage();
   await receiverPage.goto(link);
+  await confirmCodes(senderPage, receiverPage);
   await receiverPage.getByRole('button', { name: 'Accept' }).click();
   await expect(receiverPage.getByRole('alert')).toContainText('Decryption failed');
   await expect(senderPage.getByRole('alert')).toContainText('Decryption failed');
@@ -238,6 +172,7 @@ test('a connection cut mid-transfer reconnects and completes, resending at most 
   const link = await shareFiles(senderPage, [file.path]);
   const receiverPage = await receiver.newPage();
   await receiverPage.goto(link);
+  await confirmCodes(senderPage, receiverPage);
   await receiverPage.getByRole('button', { name: 'Accept' }).click();
   const progress = receiverPage.getByRole('progressbar', { name: 'Transfer progress' });
   await expect
@@ -251,7 +186,7 @@ test('a connection cut mid-transfer reconnects and completes, resending at most 
     return open.length;
   });
   expect(cut).toBe(1);
-  expectDigests(await saveAll(receiverPage, [file]), [file]);
+  expectDigests(await saveEach(receiverPage, [file]), [file]);
   await expect(senderPage.getByText(text('en', 'p2p.send.done'))).toBeVisible();
   // Resumed, not restarted: what was sent twice is at most the chunks in flight (16 MiB).
   const sent = await senderPage.evaluate(() => (window as unknown as { sentBytes: number }).sentBytes);
@@ -298,6 +233,7 @@ test('where the browser has a save picker, the file is written straight into the
   const link = await shareFiles(senderPage, [file.path]);
   const receiverPage = await receiver.newPage();
   await receiverPage.goto(link);
+  await confirmCodes(senderPage, receiverPage);
   await expect(receiverPage.getByTestId('p2p-storage')).toHaveText(text('en', 'p2p.receive.storagePicker'));
   await receiverPage.getByRole('button', { name: 'Accept' }).click();
   await expect(receiverPage.getByText(text('en', 'p2p.receive.savedToDisk'))).toBeVisible({ timeout: 5 * 60_000 });
@@ -326,8 +262,8 @@ test('the whole flow works in Turkish, from the header link on', async ({ newCon
   const receiverPage = await receiver.newPage();
   await receiverPage.goto(link);
   await expect(receiverPage.getByRole('heading', { level: 1, name: text('tr', 'p2p.receive.title') })).toBeVisible();
+  await confirmCodes(senderPage, receiverPage, 'tr');
   await expect(receiverPage.getByText(text('tr', 'p2p.receive.offerTitle_one', { count: 1 }))).toBeVisible();
-  expect(await safetyCode(receiverPage)).toBe(await safetyCode(senderPage));
   expectDigests(await acceptAndSave(receiverPage, [file], 'tr'), [file]);
   await expect(senderPage.getByText(text('tr', 'p2p.send.done'))).toBeVisible();
 });
@@ -370,8 +306,10 @@ test('/p2p passes axe and fits at 360 px: empty, with a link, receiving with a c
   await senderPage.getByRole('tab', { name: 'Receive with a code' }).click();
   await expect(senderPage.getByTestId('p2p-own-code')).toBeVisible({ timeout: 60_000 });
   await expectFits(senderPage, '/p2p receiving with a code');
+  await senderPage.getByRole('tab', { name: text('en', 'p2p.tabs.send') }).click();
   const receiverPage = await receiver.newPage();
   await receiverPage.goto(link);
+  await confirmCodes(senderPage, receiverPage);
   await expect(receiverPage.getByRole('button', { name: 'Accept' })).toBeEnabled();
   await expectFits(receiverPage, 'the offer');
 });

@@ -1,5 +1,6 @@
 // A direct transfer from Chromium (the sender) to another engine (the receiver), through the real
 // host's PeerJS server.
+import { expect } from 'vitest';
 import { text } from '../e2e/fixtures/locales';
 import type { TestFile } from '../e2e/fixtures/test-files';
 import { byText, waitFor, waitForText, type Engine, type EnginePage } from './fixtures/engine';
@@ -15,6 +16,20 @@ export async function offerFromChromium(sender: EnginePage, origin: string, file
     'the receive link',
     `return document.querySelector('[data-testid="p2p-receive-link"]')?.getAttribute('href') ?? '';`,
   );
+}
+
+/**
+ * The step every direct transfer takes: both pages show one safety code, and the sender's person,
+ * having compared it, presses "The codes match: send" in Chromium.
+ */
+export async function confirmOnChromium(sender: EnginePage, receiver: EnginePage): Promise<void> {
+  const code = await waitFor<string>(
+    receiver,
+    'the safety code',
+    `return document.querySelector('[data-testid="p2p-safety-code"]')?.textContent ?? '';`,
+  );
+  expect(await sender.run(`return document.querySelector('[data-testid="p2p-safety-code"]')?.textContent`)).toBe(code);
+  await sender.click(byText(text('en', 'p2p.send.confirmCodes'), 'button'));
 }
 
 /** The text of the receiving page's storage note, once the page has decided where files go. */
