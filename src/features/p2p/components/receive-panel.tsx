@@ -10,6 +10,7 @@ import type { StoragePlan } from '../storage/storage-plan';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { OfferedFiles } from './offered-files';
 import { SafetyCode } from './safety-code';
+import { SaveAllButton } from './save-all-button';
 import { TransferError } from './transfer-error';
 import { CancelledNote, TransferOutcome } from './transfer-outcome';
 import { CancelButton } from './cancel-button';
@@ -37,7 +38,7 @@ function StorageNote({ plan }: { plan: StoragePlan | undefined }) {
 
 /**
  * The receiving side, shared by a receive link and "Receive with a code": the safety code, the
- * offered files with Accept, progress, and a Save button for each received file.
+ * offered files with Accept, progress, a Save button for each received file and Save all.
  */
 export function ReceivePanel({
   controller,
@@ -66,6 +67,7 @@ export function ReceivePanel({
   const receiveMore = compare ? startOver(t('p2p.receive.receiveMore')) : null;
 
   const showFiles = session.files.length > 0;
+  const storedCount = session.received.filter((file) => file?.kind === 'stored').length;
   const received = (index: number) => {
     const file = session.received[index];
     const name = baseName(session.files[index]?.path ?? '');
@@ -105,9 +107,7 @@ export function ReceivePanel({
         </Alert>
       )}
       {(phase === 'waiting' || phase === 'connecting') && waiting}
-      {session.safetyCode !== undefined && phase !== 'failed' && (
-        <SafetyCode code={session.safetyCode} compare={compare} />
-      )}
+      {session.safetyCode !== undefined && phase !== 'failed' && <SafetyCode code={session.safetyCode} />}
       {phase === 'comparing' && (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden />
@@ -129,6 +129,7 @@ export function ReceivePanel({
               {t('p2p.receive.total', { size: formatBytes(session.totalBytes, i18n.language) })}
             </Text>
             <OfferedFiles files={session.files} label={t('p2p.receive.filesLabel')} action={received} />
+            {phase === 'done' && !snapshot.expired && storedCount >= 2 && <SaveAllButton controller={controller} />}
             {phase === 'offered' && <StorageNote plan={plan} />}
             <TransferOutcome
               snapshot={snapshot}

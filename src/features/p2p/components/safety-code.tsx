@@ -3,10 +3,10 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The six-digit code both pages derive from both public keys. On the typed-code path it is the
- * check against someone in the middle, so the people are asked to compare it.
+ * The six-digit code both pages derive from both public keys: the check against someone in the
+ * middle (a swapped key, a replaced link), so on either path the people are asked to compare it.
  */
-export function SafetyCode({ code, compare }: { code: string; compare: boolean }) {
+export function SafetyCode({ code }: { code: string }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-labelledby="p2p-safety-label">
@@ -26,7 +26,7 @@ export function SafetyCode({ code, compare }: { code: string; compare: boolean }
           {code}
         </Text>
         <Text size="sm" c="dimmed">
-          {compare ? t('p2p.safety.compare') : t('p2p.safety.linkNote')}
+          {t('p2p.safety.compare')}
         </Text>
       </Stack>
     </Paper>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh, IconSend, IconWifiOff, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +102,13 @@ function SendSession({
   const { t } = useTranslation();
   const { session } = snapshot;
   const { phase } = session;
-  const compare = snapshot.mode === 'code';
+  const section = useRef<HTMLElement>(null);
+  // The moments the sender must see: the code to compare with its button, and Delivered. Below the
+  // file list they start under the fold of a laptop's screen, so they are brought into view.
+  const needsEyes = phase === 'comparing' || phase === 'done';
+  useEffect(() => {
+    if (needsEyes) section.current?.scrollIntoView({ block: 'nearest' });
+  }, [needsEyes]);
 
   if (phase === 'waiting' && snapshot.mode === 'link') {
     return (
@@ -140,9 +146,9 @@ function SendSession({
   }
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={t('p2p.progress.label')}>
+    <Paper ref={section} withBorder radius="md" p="md" component="section" aria-label={t('p2p.progress.label')}>
       <Stack gap="md">
-        {session.safetyCode !== undefined && <SafetyCode code={session.safetyCode} compare={compare} />}
+        {session.safetyCode !== undefined && <SafetyCode code={session.safetyCode} />}
         {phase === 'connecting' && (
           <Group gap="sm" role="status">
             <Loader size="sm" aria-hidden />

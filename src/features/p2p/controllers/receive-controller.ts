@@ -16,6 +16,7 @@ import {
   type ReceiveFolder,
 } from '../storage/received-storage';
 import type { ReceivedFile } from '../protocol/session-core';
+import { saveAll, type SaveAllOutcome } from '../storage/save-all';
 import { chooseStoragePlan, type StorageAbilities, type StoragePlan } from '../storage/storage-plan';
 import { TransferController, type ControllerSnapshot } from './transfer-controller';
 
@@ -109,6 +110,17 @@ export class ReceiveController extends TransferController<ReceiverSession> {
     const file = this.session.getSnapshot().received[index];
     const path = this.session.getSnapshot().files[index]?.path;
     if (file?.kind === 'stored' && path !== undefined && !this.expired) saveReceivedFile(file.blob, baseName(path));
+  }
+
+  /** Saves every received file at once (storage/save-all.ts), from the button's click. */
+  saveAll(): Promise<SaveAllOutcome> {
+    const { files, received } = this.session.getSnapshot();
+    if (this.expired) return Promise.resolve('cancelled');
+    const toSave = received.flatMap((file, index) => {
+      const path = files[index]?.path;
+      return file?.kind === 'stored' && path !== undefined ? [{ blob: file.blob, path }] : [];
+    });
+    return saveAll(toSave);
   }
 
   cancel(): void {

@@ -2,7 +2,7 @@
 // the benchmark (bench/p2p.ts) reads the chunk size and flow control from here too.
 
 /** Bumped when frames or messages change incompatibly; both sides must speak the same one. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /**
  * Chromium refuses data-channel messages over 256 KiB (its SDP says max-message-size 262144), and

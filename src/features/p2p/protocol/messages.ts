@@ -17,6 +17,8 @@ export type CancelReason = 'cancelled' | 'decryption-failed' | 'read-failed' | '
 export type SyncPhase = 'need-offer' | 'offered' | 'receiving' | 'done';
 
 export type ControlMessage =
+  /** Link path: the sender's key is proven; the people compare the safety code before the offer. */
+  | { type: 'ready' }
   | { type: 'offer'; files: OfferedFile[] }
   | { type: 'accept' }
   /** Every chunk before `next` (counted over the whole offer) is written on the receiver's disk. */
@@ -82,6 +84,7 @@ export function parseControl(value: unknown): ControlMessage {
     case 'sync':
       if (!SYNC_PHASES.includes(value.phase as SyncPhase)) throw new MessageError('Bad sync');
       return { type: 'sync', phase: value.phase as SyncPhase, next: count(value.next) };
+    case 'ready':
     case 'accept':
     case 'done':
     case 'bye':

@@ -108,6 +108,12 @@ export class ReceiverSession extends SessionCore {
   }
 
   protected control(message: ControlMessage): void {
+    if (message.type === 'ready' && this.mode === 'link' && this.getSnapshot().phase === 'connecting') {
+      // The sender holds the link's key; both pages now show the code and its person compares.
+      const senderKey = this.peerPublicKey ?? new Uint8Array(32);
+      this.update({ phase: 'comparing', safetyCode: safetyCode(senderKey, this.keys.publicKey) });
+      return;
+    }
     if (message.type !== 'offer') {
       this.fail('unexpected', 'unexpected');
       return;
@@ -129,9 +135,6 @@ export class ReceiverSession extends SessionCore {
       phase: 'offered',
       files: message.files,
       totalBytes: this.plan.totalBytes,
-      // On the link path the code appears only now that the sender has proved its key.
-      safetyCode:
-        this.getSnapshot().safetyCode ?? safetyCode(this.peerPublicKey ?? new Uint8Array(32), this.keys.publicKey),
       received: this.received,
     });
   }

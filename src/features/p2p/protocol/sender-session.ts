@@ -1,8 +1,9 @@
 // The sending side of a direct transfer. On the link path it listens: the first page whose hello
-// opens under the link's key gets the offer, every other page is turned away. On the typed-code path
-// it dials the receiver's code and commits to its key before it sees the receiver's. Nothing about
-// the files goes out before the keys are agreed, and on the code path not before the person has
-// compared the safety codes and confirmed.
+// opens under the link's key is the receiver, every other page is turned away. On the typed-code path
+// it dials the receiver's code and commits to its key before it sees the receiver's. Both paths then
+// go the same way: the two people compare the safety code, and nothing about the files goes out
+// before the sender confirms. On the link path that also catches a link someone replaced on its way
+// to the receiver (their key in its fragment): the codes then differ.
 import { BlockReader } from '../storage/block-reader';
 import { ChunkPlan } from './chunking';
 import { BUFFER_HIGH, WINDOW_CHUNKS } from './constants';
@@ -45,7 +46,7 @@ export class SenderSession extends SessionCore {
     this.sourcesNow = options.files;
   }
 
-  /** Code path: the person compared the safety codes and they match; the offer goes out. */
+  /** The person compared the safety codes and they match; the offer goes out. */
   confirm(): void {
     if (this.getSnapshot().phase === 'comparing') this.offer();
   }
@@ -85,8 +86,10 @@ export class SenderSession extends SessionCore {
     }
     this.bind(channel, new SecureLink(key, 'sender'), new Uint8Array(frame.publicKey));
     this.established = true;
-    this.update({ safetyCode: safetyCode(this.keys.publicKey, frame.publicKey) });
-    this.offer();
+    this.update({ phase: 'comparing', safetyCode: safetyCode(this.keys.publicKey, frame.publicKey) });
+    // Boxed under the agreed key: the receiver learns this page holds the link's key, and shows the
+    // code to compare.
+    this.send({ type: 'ready' });
   }
 
   private offer(): void {

@@ -24,7 +24,7 @@ export type Phase =
   | 'waiting'
   /** A connection is open and the keys are being agreed. */
   | 'connecting'
-  /** Typed-code path: keys agreed; the people compare the safety codes, the sender confirms. */
+  /** Keys agreed (either path): the people compare the safety codes, the sender confirms. */
   | 'comparing'
   /** The sender's files are offered; the receiver decides. */
   | 'offered'

@@ -88,6 +88,13 @@ function linkPair(files: SourceFile[], senderKeys: KeyPair = newKeyPair(), fragm
   return { sender, receiver };
 }
 
+/** Both pages show the safety code; the sender's person compares it and confirms: the offer goes out. */
+async function confirmed(sender: SenderSession, receiver: ReceiverSession): Promise<SessionSnapshot> {
+  await phase(sender, 'comparing');
+  sender.confirm();
+  return phase(receiver, 'offered');
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -99,7 +106,7 @@ describe('link path', () => {
     const files = [source('photos/big.bin', big), source('photos/empty.txt', new Uint8Array()), source('a.txt', small)];
     const { sender, receiver } = linkPair(files);
     connect(receiver, sender);
-    const offered = await phase(receiver, 'offered');
+    const offered = await confirmed(sender, receiver);
     expect(offered.files).toEqual([
       { path: 'photos/big.bin', size: big.length, type: 'application/octet-stream' },
       { path: 'photos/empty.txt', size: 0, type: 'application/octet-stream' },
@@ -118,6 +125,20 @@ describe('link path', () => {
     expect(sender.getSnapshot().bytesDone).toBe(done.totalBytes);
   });
 
+  it('both pages compare one safety code, and nothing about the files goes out before the sender confirms', async () => {
+    const files = [source('secret-plans.pdf', bytes(10, 15))];
+    const { sender, receiver } = linkPair(files);
+    const pair = connect(receiver, sender);
+    const comparing = await phase(receiver, 'comparing');
+    expect((await phase(sender, 'comparing')).safetyCode).toBe(comparing.safetyCode);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(receiver.getSnapshot()).toMatchObject({ phase: 'comparing', files: [] });
+    // One control message so far: 'ready', which names no file.
+    expect(pair.listener.sent.filter((frame) => decodeFrame(frame).type === 'control')).toHaveLength(1);
+    sender.confirm();
+    expect((await phase(receiver, 'offered')).files.map((file) => file.path)).toEqual(['secret-plans.pdf']);
+  });
+
   it('refuses a page whose link carries another key, and still serves the right one', async () => {
     const files = [source('a.txt', bytes(10, 3))];
     const senderKeys = newKeyPair();
@@ -128,7 +149,7 @@ describe('link path', () => {
 
     const receiver = new ReceiverSession({ mode: 'link', senderPublicKey: senderKeys.publicKey });
     connect(receiver, sender);
-    await phase(receiver, 'offered');
+    await confirmed(sender, receiver);
   });
 
   it('sends nothing about the files before a hello opens', async () => {
@@ -143,7 +164,7 @@ describe('link path', () => {
     const keys = newKeyPair();
     const { sender, receiver } = linkPair([source('a.txt', bytes(10, 5))], keys);
     connect(receiver, sender);
-    await phase(receiver, 'offered');
+    await confirmed(sender, receiver);
     const second = new ReceiverSession({ mode: 'link', senderPublicKey: keys.publicKey });
     connect(second, sender);
     expect((await phase(second, 'failed')).error).toBe('busy');
@@ -159,7 +180,7 @@ describe('link path', () => {
       if (decoded.type === 'chunk' && decoded.chunkIndex === 10) frame[frame.length - 5]! ^= 0x01;
       return frame;
     };
-    await phase(receiver, 'offered');
+    await confirmed(sender, receiver);
     const sinks = memorySinks();
     receiver.accept(sinks.factory);
     expect((await phase(receiver, 'failed')).error).toBe('decryption-failed');
@@ -181,7 +202,7 @@ describe('link path', () => {
       }
       return frame;
     };
-    await phase(receiver, 'offered');
+    await confirmed(sender, receiver);
     receiver.accept(memorySinks().factory);
     expect((await phase(receiver, 'failed')).error).toBe('decryption-failed');
   });
@@ -189,7 +210,7 @@ describe('link path', () => {
   it('stops with decryption-failed when a control message is replayed', async () => {
     const { sender, receiver } = linkPair([source('a.bin', bytes(10, 8))]);
     const pair = connect(receiver, sender);
-    await phase(receiver, 'offered');
+    await confirmed(sender, receiver);
     const offer = pair.listener.sent.find((frame) => decodeFrame(frame).type === 'control');
     pair.listener.send(offer!);
     expect((await phase(receiver, 'failed')).error).toBe('decryption-failed');
@@ -199,7 +220,7 @@ describe('link path', () => {
     const data = bytes(40 * CHUNK_SIZE + 17, 9);
     const { sender, receiver } = linkPair([source('big.bin', data)]);
     const first = connect(receiver, sender);
-    await phase(receiver, 'offered');
+    await confirmed(sender, receiver);
     let cut = false;
     receiver.accept(
       memorySinks({
@@ -229,7 +250,7 @@ describe('link path', () => {
   it('turns away a replayed rejoin, so nobody can take over the session with old frames', async () => {
     const { sender, receiver } = linkPair([source('a.bin', bytes(10, 10))]);
     const first = connect(receiver, sender);
-    await phase(receiver, 'offered');
+    await confirmed(sender, receiver);
     first.dialer.close();
     await phase(sender, 'reconnecting');
     const second = connect(receiver, sender);
@@ -249,7 +270,7 @@ describe('link path', () => {
   it('keeps at most one window of chunks unwritten at the receiver, however slow its disk', async () => {
     const { sender, receiver } = linkPair([source('a.bin', bytes((WINDOW_CHUNKS + 20) * CHUNK_SIZE, 11))]);
     const pair = connect(receiver, sender);
-    await phase(receiver, 'offered');
+    await confirmed(sender, receiver);
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     receiver.accept(memorySinks({ writeDelay: () => gate }).factory);
@@ -265,7 +286,7 @@ describe('link path', () => {
   it('either side can cancel, and the other is told', async () => {
     const { sender, receiver } = linkPair([source('a.bin', bytes(10, 12))]);
     connect(receiver, sender);
-    await phase(receiver, 'offered');
+    await confirmed(sender, receiver);
     sender.cancel();
     expect(sender.getSnapshot().phase).toBe('cancelled');
     expect((await phase(receiver, 'failed')).error).toBe('cancelled-by-peer');
@@ -274,7 +295,7 @@ describe('link path', () => {
   it('a closing page says goodbye, and the other says it left', async () => {
     const { sender, receiver } = linkPair([source('a.bin', bytes(10, 13))]);
     connect(receiver, sender);
-    await phase(receiver, 'offered');
+    await confirmed(sender, receiver);
     receiver.leave();
     expect((await phase(sender, 'failed')).error).toBe('peer-left');
   });
@@ -283,7 +304,7 @@ describe('link path', () => {
     const keys = newKeyPair();
     const { sender, receiver } = linkPair([source('a.bin', bytes(10, 14))], keys);
     const pair = connect(receiver, sender);
-    await phase(receiver, 'offered');
+    await confirmed(sender, receiver);
     // A receiver that asks to resume past the end of the offer.
     const link = (receiver as unknown as { link: { sealControl(m: object): Uint8Array } }).link;
     pair.dialer.send(link.sealControl({ type: 'sync', phase: 'receiving', next: 99 }));
