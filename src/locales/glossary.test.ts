@@ -34,60 +34,13 @@ function isLabel(text: string): boolean {
   return words.length >= 2 && words.length <= 6 && !/[.!?:;]\s|[.!?]$/.test(text);
 }
 
-/** Words that keep their capital inside a label: names of pages and things that are names. */
-const EN_NAMES = new Set([
-  'Home',
-  'Transfers',
-  'Direct',
-  'QR',
-  'WhatsApp',
-  'GitHub',
-  'LinkedIn',
-  'X',
-  'MIME',
-  'HTML',
-  'Markdown',
-  'PDF',
-  'UTC',
-  'ID',
-  'IP',
-  'URL',
-  'API',
-  'EN',
-  'TR',
-  'GB',
-  'MB',
-  'KB',
-  'TB',
-  'Admin',
-]);
-const TR_NAMES = new Set([
-  'Ana',
-  'Aktarımlar',
-  'Aktarımlar’ı',
-  'Doğrudan',
-  'QR',
-  'WhatsApp',
-  'GitHub',
-  'LinkedIn',
-  'X',
-  'MIME',
-  'HTML',
-  'Markdown',
-  'PDF',
-  'UTC',
-  'IP',
-  'URL',
-  'API',
-  'EN',
-  'TR',
-  'GB',
-  'MB',
-  'KB',
-  'TB',
-  'Türkçe',
-  'İngilizce',
-]);
+/** Names, brands and acronyms, the same in both languages. */
+const SHARED_NAMES = ['QR', 'WhatsApp', 'GitHub', 'LinkedIn', 'X', 'MIME', 'HTML', 'Markdown', 'PDF', 'UTC', 'IP'];
+const UNITS_AND_CODES = ['URL', 'API', 'EN', 'TR', 'GB', 'MB', 'KB', 'TB'];
+
+/** Words that keep their capital inside a label: the pages' names (docs/glossary.md) and the above. */
+const EN_NAMES = new Set([...SHARED_NAMES, ...UNITS_AND_CODES, 'Home', 'Transfers', 'Direct', 'ID', 'Admin']);
+const TR_NAMES = new Set([...SHARED_NAMES, ...UNITS_AND_CODES, 'Ana', 'Aktarımlar', 'Doğrudan', 'Türkçe', 'İngilizce']);
 
 /** Capitalised words after a label's first word that are not names. */
 function titleCased(text: string, names: Set<string>): string[] {
@@ -132,18 +85,13 @@ describe('the glossary', () => {
     for (const [key, text] of Object.entries(TR)) expect(text, key).not.toMatch(/\bBytes?\b/);
   });
 
-  it('writes every English label in sentence case: a capital for the first word and names only', () => {
-    const wrong = Object.keys(EN)
-      .filter((key) => !NOT_WORDS.test(key) && isLabel(EN[key] ?? ''))
-      .map((key) => ({ key, text: EN[key] ?? '', capitals: titleCased(EN[key] ?? '', EN_NAMES) }))
-      .filter((entry) => entry.capitals.length > 0);
-    expect(wrong).toEqual([]);
-  });
-
-  it('writes every Turkish label in sentence case too', () => {
-    const wrong = Object.keys(TR)
-      .filter((key) => !NOT_WORDS.test(key) && isLabel(TR[key] ?? ''))
-      .map((key) => ({ key, text: TR[key] ?? '', capitals: titleCased(TR[key] ?? '', TR_NAMES) }))
+  it.each([
+    ['English', EN, EN_NAMES],
+    ['Turkish', TR, TR_NAMES],
+  ])('writes every %s label in sentence case: a capital for the first word and names only', (_, strings, names) => {
+    const wrong = Object.entries(strings)
+      .filter(([key, text]) => !NOT_WORDS.test(key) && isLabel(text))
+      .map(([key, text]) => ({ key, text, capitals: titleCased(text, names) }))
       .filter((entry) => entry.capitals.length > 0);
     expect(wrong).toEqual([]);
   });

@@ -2,9 +2,9 @@
 // host's PeerJS server: a receive link confirms the way a typed code does (one safety code to
 // compare, the sender confirms), several received files are saved with one press, and on a
 // laptop's screen the sender sees what it must without scrolling.
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { text } from './fixtures/locales';
-import { confirmCodes, expectDigests, safetyCode, shareFiles, test } from './fixtures/p2p';
+import { confirmCodes, expectDigests, safetyCode, shareFiles, test, type ContextOptions } from './fixtures/p2p';
 import { makeRandomFile, makeTempDir, removeDir, sha256OfFile, type TestFile } from './fixtures/test-files';
 
 const MB = 1000 * 1000;
@@ -36,6 +36,26 @@ async function acceptAll(receiver: Page) {
   await expect(receiver.getByText(text('en', 'p2p.receive.done'))).toBeVisible({ timeout: 5 * 60_000 });
 }
 
+/**
+ * Sends an album from one context to a receiver whose pages run `initScript` first; returns the
+ * receiving page once every file is in, and its "Save all" note.
+ */
+async function receiveAlbum(
+  newContext: (...options: ContextOptions) => Promise<BrowserContext>,
+  name: string,
+  initScript: () => void,
+) {
+  const { folder, files } = await album(name);
+  const receiver = await newContext('en', initScript);
+  const senderPage = await (await newContext()).newPage();
+  const link = await shareFiles(senderPage, { folder });
+  const receiverPage = await receiver.newPage();
+  await receiverPage.goto(link);
+  await confirmCodes(senderPage, receiverPage);
+  await acceptAll(receiverPage);
+  return { files, receiverPage, note: receiverPage.getByTestId('p2p-save-all-note') };
+}
+
 test('a receive link confirms as a typed code does: one safety code on both pages, and no file before the sender confirms', async ({
   newContext,
 }) => {
@@ -59,21 +79,13 @@ test('a receive link confirms as a typed code does: one safety code on both page
 });
 
 test('Save all writes every received file into the folder the person picks, folders kept', async ({ newContext }) => {
-  const { folder, files } = await album('picked');
   // A headless browser's folder picker cannot be clicked: it hands out a private-storage folder.
-  const receiver = await newContext('en', () => {
+  const { files, receiverPage, note } = await receiveAlbum(newContext, 'picked', () => {
     Object.assign(window, {
       showDirectoryPicker: async () =>
         (await navigator.storage.getDirectory()).getDirectoryHandle('picked-by-test', { create: true }),
     });
   });
-  const senderPage = await (await newContext()).newPage();
-  const link = await shareFiles(senderPage, { folder });
-  const receiverPage = await receiver.newPage();
-  await receiverPage.goto(link);
-  await confirmCodes(senderPage, receiverPage);
-  await acceptAll(receiverPage);
-  const note = receiverPage.getByTestId('p2p-save-all-note');
   await expect(note).toHaveText(text('en', 'p2p.receive.saveAllFolderHint'));
   await receiverPage.getByRole('button', { name: text('en', 'p2p.receive.saveAll') }).click();
   await expect(note).toHaveText(text('en', 'p2p.receive.savedAllFolder'));
@@ -104,19 +116,11 @@ test('Save all writes every received file into the folder the person picks, fold
 test('Save all without a folder picker says so, then saves each file as its own download, in order', async ({
   newContext,
 }) => {
-  const { folder, files } = await album('each');
   // Firefox, Safari and phones have no directory picker.
-  const receiver = await newContext('en', () => {
+  const { files, receiverPage, note } = await receiveAlbum(newContext, 'each', () => {
     delete (Window.prototype as { showDirectoryPicker?: unknown }).showDirectoryPicker;
     delete (window as { showDirectoryPicker?: unknown }).showDirectoryPicker;
   });
-  const senderPage = await (await newContext()).newPage();
-  const link = await shareFiles(senderPage, { folder });
-  const receiverPage = await receiver.newPage();
-  await receiverPage.goto(link);
-  await confirmCodes(senderPage, receiverPage);
-  await acceptAll(receiverPage);
-  const note = receiverPage.getByTestId('p2p-save-all-note');
   await expect(note).toHaveText(text('en', 'p2p.receive.saveAllDownloadsHint'));
   const downloads: Promise<[string, string]>[] = [];
   receiverPage.on('download', (download) => {
