@@ -190,6 +190,8 @@ async function appTransfer(
     await sender.getByTestId('p2p-files-input').setInputFiles(file);
     const link = await sender.getByTestId('p2p-receive-link').getAttribute('href', { timeout: 120_000 });
     await receiver.goto(link ?? '');
+    // Both pages show the safety code; the sender confirms it before the offer goes out.
+    await sender.getByRole('button', { name: 'The codes match: send' }).click({ timeout: 120_000 });
     const accept = receiver.getByRole('button', { name: 'Accept' });
     await accept.waitFor({ timeout: 120_000 });
     await receiver.getByTestId('p2p-storage').waitFor();
