@@ -17,7 +17,7 @@ export const LIGHTHOUSE_FLOOR = 90;
 /** Runs per page; the median by score is printed (one run on a loaded 2-core machine is noisy). */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
-interface PageFigures {
+export interface PageFigures {
   performance: number;
   accessibility: number;
   fcpMs: number;
@@ -79,9 +79,41 @@ async function coldScriptBytes(url: string): Promise<{ bytes: number; files: { n
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const kib = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en')} KiB`;
 
+/** A page's median run by performance score, and every run's score. */
+export interface PageAudit {
+  median: PageFigures;
+  scores: number[];
+}
+
+/** Each of `urls` audited `runs` times, in one Chromium with a profile of its own. */
+export async function auditPages(urls: readonly string[], runs = RUNS): Promise<PageAudit[]> {
+  const profile = await mkdtemp(path.join(tmpdir(), 'ulak-bench-lighthouse-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
+    userDataDir: profile,
+    port: 0,
+  });
+  try {
+    const audits: PageAudit[] = [];
+    for (const url of urls) {
+      const figures: PageFigures[] = [];
+      for (let i = 0; i < runs; i++) figures.push(await audit(chrome.port, url));
+      figures.sort((a, b) => a.performance - b.performance);
+      audits.push({
+        median: figures[Math.floor(figures.length / 2)] as PageFigures,
+        scores: figures.map((f) => f.performance),
+      });
+    }
+    return audits;
+  } finally {
+    chrome.kill();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
 export async function runLighthouseBench(opts: { port: number }): Promise<string[]> {
   const platform = await startPlatform(opts.port);
-  const profile = await mkdtemp(path.join(tmpdir(), 'ulak-bench-lighthouse-'));
   const failures: string[] = [];
   try {
     const shareId = await shareSmallFile(
@@ -95,34 +127,22 @@ export async function runLighthouseBench(opts: { port: number }): Promise<string
       { label: '/s/{id}', url: `${platform.origin}/s/${shareId}` },
       { label: '/upload', url: `${platform.origin}/upload` },
     ];
-    const chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM_PATH,
-      chromeFlags: CHROMIUM_ARGS,
-      userDataDir: profile,
-      port: 0,
-    });
     console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile profile, production host`);
     console.log('  page       perf  a11y    FCP     LCP     TBT   transferred');
-    try {
-      for (const { label, url } of pages) {
-        const runs: PageFigures[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, url));
-        runs.sort((a, b) => a.performance - b.performance);
-        const f = runs[Math.floor(runs.length / 2)] as PageFigures;
-        console.log(
-          `  ${label.padEnd(9)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ` +
-            `${seconds(f.fcpMs).padStart(7)} ${seconds(f.lcpMs).padStart(7)} ${`${Math.round(f.tbtMs)} ms`.padStart(
-              7,
-            )}   ${kib(f.bytes)}` +
-            (runs.length > 1 ? `   (scores ${runs.map((r) => r.performance).join(', ')})` : ''),
-        );
-        if (f.performance < LIGHTHOUSE_FLOOR) {
-          failures.push(`Lighthouse performance of ${label} is ${f.performance}, under ${LIGHTHOUSE_FLOOR}`);
-        }
+    const audits = await auditPages(pages.map((page) => page.url));
+    pages.forEach(({ label }, index) => {
+      const { median: f, scores } = audits[index] as PageAudit;
+      console.log(
+        `  ${label.padEnd(9)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ` +
+          `${seconds(f.fcpMs).padStart(7)} ${seconds(f.lcpMs).padStart(7)} ${`${Math.round(f.tbtMs)} ms`.padStart(
+            7,
+          )}   ${kib(f.bytes)}` +
+          (scores.length > 1 ? `   (scores ${scores.join(', ')})` : ''),
+      );
+      if (f.performance < LIGHTHOUSE_FLOOR) {
+        failures.push(`Lighthouse performance of ${label} is ${f.performance}, under ${LIGHTHOUSE_FLOOR}`);
       }
-    } finally {
-      chrome.kill();
-    }
+    });
     const cold = await coldScriptBytes(`${platform.origin}/s/${shareId}`);
     console.log(
       `  cold /s/{id} JavaScript as transferred: ${cold.bytes.toLocaleString('en')} bytes in ${cold.files.length} files`,
@@ -131,7 +151,6 @@ export async function runLighthouseBench(opts: { port: number }): Promise<string
     return failures;
   } finally {
     await platform.stop();
-    await rm(profile, { recursive: true, force: true });
   }
 }
 

@@ -71,13 +71,14 @@ export async function startLinkProxy(
 }
 
 /**
- * A second host on `hostPort`, serving `platform`'s build, behind a link of LINK_MBIT whose origin
- * is the host's public one: the page, the API and the presigned URLs all go through the link.
+ * A host on `hostPort`, serving the build in `platform.distDir` (another host's, or built there
+ * first), behind a link of LINK_MBIT whose origin is the host's public one: the page, the API and
+ * the presigned URLs all go through the link.
  * Replies are shaped; requests too with `uplink`. The host returned has the link's origin, and
  * stops with the link.
  */
 export async function startHostBehindLink(
-  platform: BenchPlatform,
+  platform: Pick<BenchPlatform, 'distDir'>,
   hostPort: number,
   { uplink = false, env = {} }: { uplink?: boolean; env?: Record<string, string> } = {},
 ): Promise<BenchPlatform> {

@@ -5,7 +5,12 @@ import { mkdtemp, open, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import type { CreatedUpload, SignedParts } from '../supabase/functions/_shared/domain/api-types.ts';
+import type {
+  CreatedTransfer,
+  CreatedUpload,
+  CreateUploadRequest,
+  SignedParts,
+} from '../supabase/functions/_shared/domain/api-types.ts';
 import { MIB } from '../supabase/functions/_shared/domain/constants.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 
@@ -42,11 +47,11 @@ async function call<T>(target: Target, method: string, apiPath: string, body?: u
 
 /**
  * A complete file of `size` bytes uploaded through the API, its parts 4 at a time, each read by
- * `readPart`; answers its share id.
+ * `readPart`; answers its share id. With `transfer` and `path` in `file`, it joins that transfer.
  */
 async function shareBytes(
   target: Target,
-  file: { name: string; type: string; size: number },
+  file: CreateUploadRequest,
   readPart: (start: number, length: number) => Promise<Uint8Array<ArrayBuffer>>,
 ): Promise<string> {
   const created = await call<CreatedUpload>(target, 'POST', '/uploads', file);
@@ -87,12 +92,25 @@ export function shareSmallFile(target: Target, name: string, type: string, conte
   );
 }
 
-/** The file at `path` uploaded through the API from Node; answers its share id. */
-export async function shareFile(target: Target, file: string, name: string): Promise<string> {
+/**
+ * The file at `file` uploaded through the API from Node; answers its share id. `join` puts it in a
+ * transfer, under a folder.
+ */
+export async function shareFile(
+  target: Target,
+  file: string,
+  name: string,
+  join?: { transfer: CreatedTransfer; path: string },
+): Promise<string> {
   const handle = await open(file);
   try {
     const { size } = await handle.stat();
-    return await shareBytes(target, { name, type: 'application/octet-stream', size }, async (start, length) => {
+    const request: CreateUploadRequest = { name, type: 'application/octet-stream', size };
+    if (join) {
+      request.transfer = { shareId: join.transfer.shareId, ownerToken: join.transfer.ownerToken };
+      request.path = join.path;
+    }
+    return await shareBytes(target, request, async (start, length) => {
       const part = Buffer.alloc(length);
       await handle.read(part, 0, length, start);
       return part;
@@ -102,6 +120,14 @@ export async function shareFile(target: Target, file: string, name: string): Pro
   }
 }
 
+/** A transfer made as the app makes one: POST /transfers, then each file's upload joins it. */
+export function createTransfer(target: Target): Promise<CreatedTransfer> {
+  return call<CreatedTransfer>(target, 'POST', '/transfers', {});
+}
+
+/** The web app's build of the bench host on `port`: kept between runs, rebuilt when the sources change. */
+export const benchDistDir = (port: number) => path.join(root, '.tmp', `bench-dist-${port}`);
+
 /**
  * Starts `npm start` on `port`; `env` adds settings (a raised quota for a load test, say). Its data
  * (the embedded database and storage) goes under BENCH_STORAGE_DIR, the system's temporary folder
@@ -110,7 +136,7 @@ export async function shareFile(target: Target, file: string, name: string): Pro
  */
 export async function startPlatform(port: number, env: Record<string, string> = {}): Promise<BenchPlatform> {
   const dataDir = await mkdtemp(path.join(process.env.BENCH_STORAGE_DIR ?? tmpdir(), 'ulak-bench-'));
-  const distDir = env.DIST_DIR ?? path.join(root, '.tmp', `bench-dist-${port}`);
+  const distDir = env.DIST_DIR ?? benchDistDir(port);
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -189,7 +215,7 @@ export interface ProfileBrowser {
  */
 export async function launchProfile(
   profile: string,
-  options: { serviceWorkers?: 'allow' | 'block' } = {},
+  options: { serviceWorkers?: 'allow' | 'block'; downloadsPath?: string } = {},
 ): Promise<ProfileBrowser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,

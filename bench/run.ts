@@ -1,14 +1,17 @@
 // `npm run bench`: every benchmark, printing its figures. `npm run bench -- p2p upload` (or
-// BENCH_ONLY=p2p,upload) runs only the parts named: lighthouse, api, upload, resume, admin, p2p, first-tap.
-// BENCH_SIZE_MIB shrinks the files for a quick look (default: 1 GiB for resume and p2p, 512 MiB
-// for upload and download, BENCH_UPLOAD_MIB; BENCH_UPLOAD_ROUNDS rounds of uploads, 5). Ends non-zero, loudly, when a page's Lighthouse
-// performance score is under the floor, after every other figure is printed.
+// BENCH_ONLY=p2p,upload) runs only the parts named: lighthouse, api, upload, resume, admin, p2p,
+// first-tap, download-all. BENCH_SIZE_MIB shrinks the files for a quick look (default: 1 GiB for
+// resume, p2p and download-all, 512 MiB for upload and download, BENCH_UPLOAD_MIB; BENCH_UPLOAD_ROUNDS
+// rounds of uploads, 5). Ends non-zero, loudly, when a page's Lighthouse performance score is under
+// the floor, after every other figure is printed.
 import { runAdminUploadsBench } from './admin-uploads.ts';
 import { runApiLoadBench } from './api-load.ts';
+import { runDownloadAllBench } from './download-all.ts';
 import { runFirstTapBench } from './first-tap.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runP2pBench } from './p2p.ts';
 import { runResumeBench } from './resume.ts';
+import { runStaticLighthouseBench } from './static-lighthouse.ts';
 import { runUploadBench, UPLOAD_ROUNDS } from './upload.ts';
 
 // The SDK warns that its releases after January 2027 need Node 22; ours is pinned.
@@ -30,6 +33,9 @@ const benches: Record<string, () => Promise<unknown>> = {
   admin: () => runAdminUploadsBench(),
   p2p: () => runP2pBench({ port: port + 4, size }),
   'first-tap': () => runFirstTapBench({ port: port + 5 }),
+  'download-all': () => runDownloadAllBench({ port: port + 7 }),
+  // The build of `npm run build` on a plain static host, its API the Edge entry (Deno) on port + 11.
+  'static-lighthouse': async () => failures.push(...(await runStaticLighthouseBench({ port: port + 10 }))),
 };
 const chosen = [...process.argv.slice(2), ...(process.env.BENCH_ONLY?.split(',') ?? [])]
   .map((name) => name.trim())
