@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, printing its figures. `npm run bench -- p2p upload` (or
 // BENCH_ONLY=p2p,upload) runs only the parts named: lighthouse, api, upload, resume, admin, p2p,
-// first-tap, download-all. BENCH_SIZE_MIB shrinks the files for a quick look (default: 1 GiB for
+// first-tap, download-all, static-lighthouse. BENCH_SIZE_MIB shrinks the files for a quick look (default: 1 GiB for
 // resume, p2p and download-all, 512 MiB for upload and download, BENCH_UPLOAD_MIB; BENCH_UPLOAD_ROUNDS
 // rounds of uploads, 5). Ends non-zero, loudly, when a page's Lighthouse performance score is under
 // the floor, after every other figure is printed.
