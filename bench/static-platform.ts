@@ -20,6 +20,8 @@ export interface StaticPlatform {
   /** The Edge API's origin (VITE_SUPABASE_URL of the build). */
   apiOrigin: string;
   anonKey: string;
+  /** The build the static host serves. */
+  distDir: string;
   stop(): Promise<void>;
 }
 
@@ -67,7 +69,7 @@ export async function startStaticPlatform(port: number): Promise<StaticPlatform>
     await buildForStaticHost(distDir, deno.origin);
     const host: StaticHost = await startStaticHost(distDir, port);
     stops.push(() => host.close());
-    return { origin, apiOrigin: deno.origin, anonKey: BENCH_ANON_KEY, stop };
+    return { origin, apiOrigin: deno.origin, anonKey: BENCH_ANON_KEY, distDir, stop };
   } catch (error) {
     await stop();
     throw error;

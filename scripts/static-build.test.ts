@@ -1,66 +1,41 @@
 // @vitest-environment node
 // The build for a static host (`npm run build`): its pages that need no data arrive with their
 // markup, in the files a plain static host serves for their paths, and the rest get the app's
-// shell; a download page shows its share before the app has loaded. Built once, as an operator
-// builds it for Supabase (the API on another origin: here a real Node host's), into a temporary
-// folder, then served by the bench's plain static host (bench/static-server.ts).
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// shell; a download page shows its share before the app has loaded. The deployment the README
+// describes, on this machine: the Edge entry under Deno on PostgreSQL 15 and radosgw as the API,
+// the build made for it, served by the bench's plain static host (bench/static-platform.ts).
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareSmallFile } from '../bench/platform.ts';
-import { startStaticHost, type StaticHost } from '../bench/static-server.ts';
+import { startStaticPlatform, type StaticPlatform } from '../bench/static-platform.ts';
 import en from '../src/locales/en.json' with { type: 'json' };
 import { freePort } from '../supabase/tests/free-port.ts';
-import { HOST_ANON_KEY, startHost, type HostProcess } from '../supabase/tests/host/host-process.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '..');
-/** A build takes 1-4 minutes on a loaded 2-core machine, and the API's host builds its own first. */
-const BUILD_TIMEOUT_MS = 900_000;
+/** radosgw, PostgreSQL 15, Deno and a build take 3-8 minutes on a loaded 2-core machine. */
+const START_TIMEOUT_MS = 900_000;
 
 const words = (text: string) => text.replace(/\{\{product\}\}/g, 'Ulak');
 /** A page's heading as the markup has it. */
 const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 
-let dist = '';
-let host: StaticHost | undefined;
-/** The API the build is made for: a real Node host, which lets the static host's origin call it. */
-let api: HostProcess | undefined;
-const built = (file: string) => readFile(path.join(dist, file), 'utf8');
+let platform: StaticPlatform | undefined;
+const built = (file: string) => readFile(path.join(platform?.distDir ?? '', file), 'utf8');
 
 beforeAll(async () => {
-  const port = await freePort();
-  api = await startHost({ env: { PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } });
-  dist = await mkdtemp(path.join(tmpdir(), 'ulak-static-build-'));
-  // `npm run build`'s command, into a folder of its own.
-  await run('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    timeout: BUILD_TIMEOUT_MS,
-    maxBuffer: 16 * 1024 * 1024,
-    env: {
-      ...process.env,
-      ULAK_STATIC_BUILD: 'true',
-      VITE_SUPABASE_URL: api.origin,
-      VITE_SUPABASE_ANON_KEY: HOST_ANON_KEY,
-    },
-  });
-  host = await startStaticHost(dist, port);
-}, BUILD_TIMEOUT_MS);
+  platform = await startStaticPlatform(await freePort());
+}, START_TIMEOUT_MS);
 
 afterAll(async () => {
-  await host?.close();
-  await api?.stop();
-  if (dist) await rm(dist, { recursive: true, force: true });
+  await platform?.stop();
+  if (platform) await rm(platform.distDir, { recursive: true, force: true });
 });
 
 describe('a static host serving `npm run build`', () => {
   const visit = async (pathname: string) => {
-    const res = await fetch(`${host?.origin}${pathname}`);
+    const res = await fetch(`${platform?.origin}${pathname}`);
     expect(res.status).toBe(200);
     return res.text();
   };
@@ -97,13 +72,15 @@ describe('a static host serving `npm run build`', () => {
   it('gives a download page its loading screen and the script that fills in the share from the Edge API', async () => {
     const page = await visit('/s/Abcd1234');
     expect(heading(page)).toBe(words(en.download.loading));
-    expect(page).toContain(`src="/share-fill.js" async data-api="${api?.api}" data-api-key="${HOST_ANON_KEY}"`);
+    expect(page).toContain(
+      `src="/share-fill.js" async data-api="${platform?.apiOrigin}/functions/v1/api" data-api-key="${platform?.anonKey}"`,
+    );
     expect(await visit('/share/Abcd1234')).toBe(page);
   });
 
   it("shows a share's name and size on its download page before the app's scripts have loaded", async () => {
     const shareId = await shareSmallFile(
-      { origin: api?.origin ?? '', anonKey: HOST_ANON_KEY },
+      { origin: platform?.apiOrigin ?? '', anonKey: platform?.anonKey ?? '' },
       'quarterly report.pdf',
       'application/pdf',
       '%PDF-1.4\n'.padEnd(5 * 1024, '.'),
@@ -113,7 +90,7 @@ describe('a static host serving `npm run build`', () => {
       const page = await browser.newPage();
       // The app never loads: what the page shows is the shell's and its script's alone.
       await page.route('**/assets/*.js', (route) => route.abort());
-      await page.goto(`${host?.origin}/s/${shareId}`);
+      await page.goto(`${platform?.origin}/s/${shareId}`);
       const heading = page.locator('#root h1');
       await heading.filter({ hasText: 'quarterly report.pdf' }).waitFor({ timeout: 60_000 });
       expect(await heading.locator('xpath=following-sibling::p[1]').textContent()).toBe('5 KB');
