@@ -49,6 +49,8 @@ test('offline, Home says only that it waits for the network; × cancels the uplo
 
     await card.getByRole('button', { name: text('en', 'upload.card.cancelUpload', { name: source.name }) }).click();
     await expect(card.getByText(source.name)).toHaveCount(0);
+    // The parts in flight are let go: the worker aborts the upload once they have settled.
+    release();
     await expect.poll(() => aborts, { timeout: 30_000 }).toEqual([204]);
     await expect.poll(async () => (await readJobs(page)).length).toBe(0);
     await expect(card.getByText(text('en', 'upload.card.uploading'))).toHaveCount(0);
