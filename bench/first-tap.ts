@@ -73,11 +73,14 @@ export async function runFirstTapBench(opts: { port: number }): Promise<void> {
         await page.goto(link, { waitUntil: 'load' });
         await page.getByRole('button', { name: 'Download file' }).waitFor();
         await arm.prepare?.(page);
-        const started = page.waitForEvent('download', { timeout: TAP_TIMEOUT_MS });
+        // Timed when the event arrives, and never left unhandled: a tap that itself hangs (Playwright
+        // sets no time limit on an action outside its test runner) must not end the process with
+        // its host still running.
+        const started = page.waitForEvent('download', { timeout: TAP_TIMEOUT_MS }).then(() => performance.now());
+        started.catch(() => undefined);
         const at = performance.now();
         await arm.tap(page);
-        await started;
-        return performance.now() - at;
+        return (await started) - at;
       } catch (error) {
         console.log(
           `    no download started: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
@@ -100,9 +103,11 @@ export async function runFirstTapBench(opts: { port: number }): Promise<void> {
           document.body.prepend(anchor);
         }, url);
       },
-      tap: (page) => page.locator('#plain-link').tap(),
+      tap: (page) => page.locator('#plain-link').tap({ timeout: TAP_TIMEOUT_MS }),
     };
-    const appArm: Arm = { tap: (page) => page.getByRole('button', { name: 'Download file' }).tap() };
+    const appArm: Arm = {
+      tap: (page) => page.getByRole('button', { name: 'Download file' }).tap({ timeout: TAP_TIMEOUT_MS }),
+    };
     const app: number[] = [];
     const plain: number[] = [];
     // In turns, each going first in every other round: the machine's state drifts within a round.
