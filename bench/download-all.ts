@@ -21,6 +21,7 @@ import {
   createTransfer,
   fmtMiB,
   launchProfile,
+  median,
   MiB,
   sampleMemory,
   shareFile,
@@ -202,14 +203,6 @@ async function zipProblems(zip: string, transfer: SentTransfer): Promise<string[
     else if (got.sha256 !== file.sha256) problems.push(`${file.entry}: SHA-256 differs from the file sent`);
   }
   return problems;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 const list = (values: readonly number[], digits: number) => values.map((v) => v.toFixed(digits)).join(', ');

@@ -6,7 +6,7 @@
 // the same page (goal: at least FIRST_TAP_LIGHTHOUSE_GOAL).
 import type { Page } from '@playwright/test';
 import { auditPages } from './lighthouse.ts';
-import { BENCH_ANON_KEY, launchBrowser, shareSmallFile, startPlatform } from './platform.ts';
+import { BENCH_ANON_KEY, launchBrowser, median, shareSmallFile, startPlatform } from './platform.ts';
 
 /** The goal for app / plain link. */
 export const FIRST_TAP_GOAL = 1.3;
@@ -46,7 +46,6 @@ async function ticketUrl(origin: string, shareId: string): Promise<string> {
   return ((await answer.json()) as { url: string }).url;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const ms = (value: number | undefined) => `${Math.round(value ?? Number.NaN)} ms`;
 const spread = (values: number[]) => `${ms(Math.min(...values))} to ${ms(Math.max(...values))}`;
 

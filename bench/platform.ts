@@ -305,6 +305,15 @@ export function sampleMemory(pid: number, everyMs = 200): { stop(): Promise<numb
   };
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
 // The benches' name for the one MIB of @domain/constants.
 export { MIB as MiB };
 export const fmtMiB = (bytes: number) => `${(bytes / MIB).toFixed(0)} MiB`;
