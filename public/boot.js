@@ -242,17 +242,16 @@
         // A label's replayed click does not reach its control in Firefox: the control is pressed.
         var label = target.closest('label');
         if (label && label.control) target = label.control;
-        // After the commit that made the page live, after the held copy, and once React has taken
-        // over the element itself: the page's parts in Suspense boundaries are hydrated after the
-        // commit, and a radio clicked before then is checked without React seeing it change. React
-        // marks a node it has taken over with an own __reactFiber$ key (its only visible sign).
-        var waited = 0;
+        // The page's parts in Suspense boundaries are taken over (hydrated) after the commit that
+        // made it live, and React hydrates a boundary at once for a discrete event in it. A radio's
+        // or checkbox's click changes it before any listener runs: React would take it over already
+        // changed and see no change. An input event first (a radio's own click fires one too) has
+        // React take the control over as it was, and the click then changes it under React's eyes.
         function replay() {
-          var keys = Object.keys(target);
-          for (var k = 0; k < keys.length; k++) if (keys[k].lastIndexOf('__reactFiber', 0) === 0) return target.click();
-          if ((waited += 25) > 5000) return target.click();
-          setTimeout(replay, 25);
+          if (target instanceof HTMLInputElement) target.dispatchEvent(new Event('input', { bubbles: true }));
+          target.click();
         }
+        // After the commit that made the page live, not inside it, and after the held copy.
         Promise.resolve(copying).then(function () {
           setTimeout(replay, 0);
         });

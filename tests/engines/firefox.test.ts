@@ -7,7 +7,7 @@ import { makeRandomFile, makeTempDir, removeDir } from '../e2e/fixtures/test-fil
 import { uploadThroughApi } from './fixtures/api-upload';
 import { waitForText, type Engine } from './fixtures/engine';
 import { launchChromium, launchFirefox } from './fixtures/puppeteer-engine';
-import { downloadFromPage, serviceWorkerControls, uploadFromHome } from './cross-engine-paths';
+import { downloadFromPage, serviceWorkerControls, uploadFromHome, waitForApp } from './cross-engine-paths';
 import { acceptAndSave, confirmOnChromium, offerFromChromium, storageNote } from './direct-transfer';
 
 const origin = inject('origin');
@@ -52,6 +52,23 @@ describe('Firefox ESR', () => {
     const page = await firefox.newPage();
     try {
       expect(await serviceWorkerControls(page, origin)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a first tap on TR on a cold download page switches the language', async () => {
+    const file = await makeRandomFile(dir, 'notes.txt', 2048);
+    const link = await uploadThroughApi(origin, file, 'text/plain');
+    const page = await firefox.newPage();
+    try {
+      await page.goto(link);
+      await waitForText(page, file.name);
+      // The first intent of this visit: the app starts on it, and the tap is held until it is live.
+      await page.coldClick({ xpath: `//label[normalize-space(.)='${text('en', 'language.short.tr')}']` });
+      await waitForApp(page);
+      await waitForText(page, text('tr', 'download.download'));
+      expect(await page.run('return document.documentElement.lang')).toBe('tr');
     } finally {
       await page.close();
     }
