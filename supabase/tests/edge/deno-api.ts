@@ -35,6 +35,9 @@ export async function startDenoApi(env: Record<string, string>, options: { port?
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // bin.cjs runs the deno binary as its own child: stop() ends the whole group, or deno would
+      // outlive the test still holding its port.
+      detached: true,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
@@ -54,8 +57,16 @@ export async function startDenoApi(env: Record<string, string>, options: { port?
   const alive = () => child.exitCode === null && child.signalCode === null;
   const stop = async () => {
     if (alive()) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const signal = (name: NodeJS.Signals) => {
+        if (!child.pid) return;
+        try {
+          process.kill(-child.pid, name);
+        } catch {
+          // already gone
+        }
+      };
+      signal('SIGTERM');
+      const timer = setTimeout(() => signal('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     }
