@@ -4,6 +4,7 @@
 // chunks as a download would, checked against the plaintext's hash; and one password derivation.
 // Run it with `npx tsx bench/crypto.ts`.
 import { createHash } from 'node:crypto';
+import { MIB } from '../supabase/functions/_shared/domain/constants.ts';
 import { planParts } from '../supabase/functions/_shared/domain/part-plan.ts';
 import { createDecryptStream } from '../src/lib/crypto/decrypt-stream.ts';
 import { ciphertextSize, partPlace } from '../src/lib/crypto/format.ts';
@@ -12,7 +13,6 @@ import { newLinkKey } from '../src/lib/crypto/link-key.ts';
 import { derivePasswordKey, newPasswordSalt } from '../src/lib/crypto/password.ts';
 import { encryptRange } from '../src/lib/crypto/records.ts';
 
-const MiB = 1024 * 1024;
 const CHUNK = 64 * 1024;
 
 /** Plaintext for one part: cheap to make, never the same twice in a row. */
@@ -23,7 +23,7 @@ function partPlaintext(size: number, seed: number): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export async function runCryptoBench({ size = 256 * MiB } = {}): Promise<void> {
+export async function runCryptoBench({ size = 256 * MIB } = {}): Promise<void> {
   const cipher = await createFileCipher(await deriveFileKey(newLinkKey(), 'Bench123'));
   const plan = planParts(ciphertextSize(size));
   const plainHash = createHash('sha256');
@@ -61,15 +61,15 @@ export async function runCryptoBench({ size = 256 * MiB } = {}): Promise<void> {
   await derivePasswordKey('correct horse battery staple', newPasswordSalt());
   const kdfSeconds = (performance.now() - kdfStarted) / 1000;
 
-  const mib = size / MiB;
+  const mib = size / MIB;
   console.log(`\nEnd-to-end encryption, ${mib} MiB in Node ${process.version} (WebCrypto AES-256-GCM):`);
   console.log(
-    `  encrypt (${plan.partCount} parts of ${plan.partSize / MiB} MiB): ${(mib / encryptSeconds).toFixed(0)} MiB/s`,
+    `  encrypt (${plan.partCount} parts of ${plan.partSize / MIB} MiB): ${(mib / encryptSeconds).toFixed(0)} MiB/s`,
   );
   console.log(`  decrypt (stream, ${CHUNK / 1024} KiB chunks):  ${(mib / decryptSeconds).toFixed(0)} MiB/s`);
   console.log(`  password key (PBKDF2-SHA-256):        ${kdfSeconds.toFixed(2)} s`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await runCryptoBench({ size: Number(process.env.BENCH_CRYPTO_MIB ?? 256) * MiB });
+  await runCryptoBench({ size: Number(process.env.BENCH_CRYPTO_MIB ?? 256) * MIB });
 }

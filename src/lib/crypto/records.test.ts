@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { MIB } from '@domain/constants';
+import { KIB, MIB } from '@domain/constants';
 import { planParts } from '@domain/part-plan';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,8 +14,6 @@ import {
 import { createDecryptStream } from './decrypt-stream';
 import { RECORD_PLAINTEXT_SIZE, RECORD_SIZE, ciphertextSize, partPlace, recordsForPlaintextRange } from './format';
 import { decryptRange, encryptRange } from './records';
-
-const KIB = 1024;
 
 describe('a file round-trips through encryption', () => {
   it.each([
