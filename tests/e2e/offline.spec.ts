@@ -27,7 +27,8 @@ test('an upload cut off by a lost network goes on by itself when it is back', as
   await waitForJob(page, source.name, (job) => job.parts.length >= 2);
 
   await context.setOffline(true);
-  await expect(page.getByText(/^Waiting for the network/)).toBeVisible();
+  // Home's line under Upload and the file's row both say so.
+  await expect(page.getByText(/^Waiting for the network/).first()).toBeVisible();
   // Nothing moves while offline (the parts in flight when the network went fail and are kept for later).
   await page.waitForTimeout(1_000);
   const [during] = await readJobs(page);
@@ -72,7 +73,7 @@ test('a file added offline is queued and uploaded when the network returns, with
   await context.setOffline(true);
   await page.getByTestId('upload-files-input').setInputFiles(source.path);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page.getByText(/^Waiting for the network/)).toBeVisible();
+  await expect(page.getByText(/^Waiting for the network/).first()).toBeVisible();
   // Stored, and waiting. The text shows as soon as the page knows it is offline, which can be while
   // the engine has just taken the job ('uploading') and not yet found the network gone.
   const queued = await waitForJob(page, source.name, (job) => job.state === 'queued' || job.state === 'paused');
