@@ -15,7 +15,7 @@ import { appUpload, bareBrowserUpload, describePhases, type BrowserUpload } from
 import { runDownloadBench } from './download.ts';
 import { LINK_MBIT, startHostBehindLink } from './link-proxy.ts';
 import { DEFAULT_PART_SIZE, PARTS_IN_FLIGHT } from '../supabase/functions/_shared/domain/constants.ts';
-import { fmtMiB, MiB, startPlatform, type BenchPlatform } from './platform.ts';
+import { fmtMiB, median, MiB, startPlatform, type BenchPlatform } from './platform.ts';
 
 export async function makeFile(dir: string, name: string, size: number): Promise<string> {
   const file = path.join(dir, name);
@@ -63,14 +63,6 @@ async function emptyBucket(platform: BenchPlatform): Promise<void> {
  */
 function settleDisk(): void {
   execFileSync('sync');
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /**
