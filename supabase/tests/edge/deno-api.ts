@@ -26,6 +26,17 @@ export interface DenoApi {
  * Starts the Edge entry with `env` as its secrets (as `supabase secrets set` gives them), on
  * `port` (a free one when not given; a build that names the API's URL needs it fixed).
  */
+/** DENO_CERT, or this machine's CA file (SSL_CERT_FILE) under Deno's name for it. */
+function caFile(): Record<string, string> {
+  const file = process.env.DENO_CERT ?? process.env.SSL_CERT_FILE;
+  return file ? { DENO_CERT: file } : {};
+}
+
+/** The variables of `names` this process has, to hand on to a child. */
+function passThrough(names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+}
+
 export async function startDenoApi(env: Record<string, string>, options: { port?: number } = {}): Promise<DenoApi> {
   const deno = path.join(path.dirname(require.resolve('deno/package.json')), 'bin.cjs');
   const port = options.port ?? (await freePort());
@@ -44,6 +55,10 @@ export async function startDenoApi(env: Record<string, string>, options: { port?
         // The cache scripts/deno-check.mjs fills: the npm packages are fetched once per machine.
         DENO_DIR: path.join(root, 'node_modules/.cache/deno'),
         DENO_NO_UPDATE_CHECK: '1',
+        // When that cache is empty, Deno fetches from the registry, through this machine's proxy,
+        // trusting the CA file every other tool here is given (Deno reads DENO_CERT, not SSL_CERT_FILE).
+        ...passThrough(['HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy']),
+        ...caFile(),
         DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
         ...env,
       },
