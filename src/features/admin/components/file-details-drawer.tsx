@@ -1,11 +1,11 @@
-import { Anchor, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Drawer, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { useFileDetails } from '../api/get-file-details';
 import { formatCount, formatDateTime } from '../utils/format';
 import { QueryState } from './admin-page';
 import { ShareReports } from './share-reports';
+import { ShareSummary } from './share-summary';
 import { TransferDetails } from './transfer-details';
 
 /**
@@ -45,29 +45,7 @@ export function FileDetailsDrawer({
       {transfer && <TransferDetails transfer={transfer} onTakeDown={onTakeDown} onOpenShare={onOpenShare} />}
       {f && (
         <Stack gap="md">
-          <Title order={2} fz="h4" style={{ overflowWrap: 'anywhere' }}>
-            {f.name}
-          </Title>
-          <Anchor href={f.shareUrl} target="_blank" rel="noopener noreferrer" size="sm">
-            {f.shareUrl}
-          </Anchor>
-          <Table fz="sm" withRowBorders={false}>
-            <Table.Tbody>
-              {rows.map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Th scope="row" w="40%">
-                    {label}
-                  </Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Group>
-            <Button color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onTakeDown(f)}>
-              {t('admin.takedown.open')}
-            </Button>
-          </Group>
+          <ShareSummary title={f.name} shareUrl={f.shareUrl} rows={rows} onTakeDown={() => onTakeDown(f)} />
           <ShareReports reports={f.reports} />
           <Title order={3} fz="h5">
             {t('admin.details.recentDownloads')}

@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconFileSearch, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconFileSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import type { AdminTransferDetailsDto } from '@domain/admin-api-types';
 import { formatCount, formatDateTime } from '../utils/format';
 import { ShareReports } from './share-reports';
+import { ShareSummary } from './share-summary';
 
 /** A transfer in the details drawer: its link, counts, stored files and reports; its takedown takes all. */
 export function TransferDetails({
@@ -28,33 +29,12 @@ export function TransferDetails({
   ];
   return (
     <Stack gap="md">
-      <Title order={2} fz="h4">
-        {title}
-      </Title>
-      <Anchor href={transfer.shareUrl} target="_blank" rel="noopener noreferrer" size="sm">
-        {transfer.shareUrl}
-      </Anchor>
-      <Table fz="sm" withRowBorders={false}>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row" w="40%">
-                {label}
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Group>
-        <Button
-          color="red.9"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => onTakeDown({ shareId: transfer.shareId, name: title })}
-        >
-          {t('admin.takedown.open')}
-        </Button>
-      </Group>
+      <ShareSummary
+        title={title}
+        shareUrl={transfer.shareUrl}
+        rows={rows}
+        onTakeDown={() => onTakeDown({ shareId: transfer.shareId, name: title })}
+      />
       <Title order={3} fz="h5">
         {t('admin.details.files')}
       </Title>
