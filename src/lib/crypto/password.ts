@@ -11,14 +11,11 @@
 import { toBase64Url } from './base64url';
 import { E2eError } from './errors';
 import { hkdf, labelled } from './keys';
+import { PASSWORD_ITERATIONS } from '@domain/share-access-types';
 import { LINK_KEY_SIZE } from './link-key';
 
-/**
- * PBKDF2-SHA-256 rounds: 600,000, OWASP's figure for this hash (2023). About 0.2 s on a laptop and
- * 1 s on a mid-range phone, paid once by the sender and once per visit by the recipient; a
- * guesser pays it per guess. Part of the format: changing it changes every password's keys.
- */
-export const PASSWORD_ITERATIONS = 600_000;
+// The rounds are part of the API's contract too (GET /shares/{id} names them), so they live there.
+export { PASSWORD_ITERATIONS } from '@domain/share-access-types';
 
 /** Random salt per transfer: 16 bytes, so no two transfers share the work of a guess. */
 export const PASSWORD_SALT_SIZE = 16;
