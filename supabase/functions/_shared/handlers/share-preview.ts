@@ -5,18 +5,26 @@ import type { RouteHandler } from '../handler-types.ts';
 import type { DownloadTicket } from '../domain/api-types.ts';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { safeDownloadName } from '../domain/file-name.ts';
-import { json } from '../http.ts';
+import { json, readJson } from '../http.ts';
 import { visitorOf } from '../visitor.ts';
 import { takeTicketSlot } from './download-count.ts';
 import { parseShareId, requireStorage } from './share-common.ts';
-import { visibleShare } from './shares.ts';
+import { refuseUsedUp, requireProof } from './share-access.ts';
+import { visibleShareWithTransfer } from './shares.ts';
 
 /** POST /shares/{id}/preview of a file (a transfer's id is not one: 404). */
 export const previewShare: RouteHandler = async (req, ctx, params) => {
   const shareId = parseShareId(params);
   const storage = requireStorage(ctx);
-  await takeTicketSlot(ctx, await visitorOf(req, ctx));
-  const row = await visibleShare(ctx, shareId);
+  const visitor = await visitorOf(req, ctx);
+  await takeTicketSlot(ctx, visitor);
+  // A preview asks with no body: one sent anyway is read only up to the JSON limit and must be
+  // JSON, so a large or malformed one gets a 413 or 400 instead of being drained or held.
+  await readJson(req);
+  const { row, transfer } = await visibleShareWithTransfer(ctx, shareId);
+  // A preview never counts as a download, but it reads the bytes: the password holds, and a used-up link stays shut.
+  await requireProof(req, ctx, transfer, visitor);
+  refuseUsedUp(transfer);
   const fileName = safeDownloadName(row.name);
   // The object's own Content-Disposition (attachment) stays: a preview reads the bytes with
   // fetch or a media element, never opens the URL as a page.
