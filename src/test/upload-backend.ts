@@ -15,6 +15,8 @@ import { createApiClient, type ApiClient } from '@/lib/api/client';
 export { TEST_ANON_KEY };
 
 export interface PartPut {
+  /** The presigned URL the part went to. */
+  url: string;
   /** The multipart upload the URL was signed for (S3's uploadId). */
   uploadId: string;
   partNumber: number;
@@ -27,6 +29,9 @@ export interface ApiCall {
   method: string;
   /** Below /functions/v1/api, e.g. `uploads/…/parts`. */
   path: string;
+  /** The whole URL, query included. */
+  url: string;
+  headers: [string, string][];
   body: unknown;
   clientInfo: string | null;
   status: number;
@@ -71,6 +76,8 @@ export interface TestBackend {
   whenAbortedPut(): Promise<void>;
   /** SHA-256 of a shared file as a recipient downloads it. */
   downloadedSha256(shareId: string): Promise<string>;
+  /** A shared file's stored bytes as a recipient downloads them (`headers`: a password's proof, say). */
+  downloaded(shareId: string, headers?: Record<string, string>): Promise<Uint8Array<ArrayBuffer>>;
   /** Forgets the records and faults, for the next test. */
   reset(): void;
   close(): Promise<void>;
@@ -103,6 +110,8 @@ export async function startTestBackend(): Promise<TestBackend> {
     backend.apiCalls.push({
       method: request.method,
       path: new URL(request.url).pathname.replace('/functions/v1/api/', ''),
+      url: request.url,
+      headers: [...request.headers],
       body: text === '' ? undefined : (JSON.parse(text) as unknown),
       clientInfo: request.headers.get('x-client-info'),
       status: response.status,
@@ -127,10 +136,11 @@ export async function startTestBackend(): Promise<TestBackend> {
       const url = new URL(String(input));
       const partNumber = Number(url.searchParams.get('partNumber'));
       const uploadId = url.searchParams.get('uploadId') ?? '';
-      const body = init?.body instanceof Blob ? init.body : new Blob([]);
+      const body = init?.body instanceof Blob || init?.body instanceof Uint8Array ? init.body : new Uint8Array(0);
+      const size = body instanceof Blob ? body.size : body.byteLength;
       const signal = init?.signal ?? undefined;
       const record = (status: number) =>
-        backend.puts.push({ uploadId, partNumber, bytes: status === 0 ? 0 : body.size, status });
+        backend.puts.push({ url: url.href, uploadId, partNumber, bytes: status === 0 ? 0 : size, status });
       concurrent += 1;
       backend.maxConcurrentPuts = Math.max(backend.maxConcurrentPuts, concurrent);
       try {
@@ -209,9 +219,12 @@ export async function startTestBackend(): Promise<TestBackend> {
     whenStalled: () => new Promise((resolve) => stalledWaiters.push(resolve)),
     whenAbortedPut: () => new Promise((resolve) => abortedWaiters.push(resolve)),
     async downloadedSha256(shareId) {
-      const answer = await platform.call('POST', `/shares/${shareId}/download`, { body: {} });
+      return sha256(await backend.downloaded(shareId));
+    },
+    async downloaded(shareId, headers) {
+      const answer = await platform.call('POST', `/shares/${shareId}/download`, { body: {}, headers });
       const { url } = (await answer.json()) as DownloadTicket;
-      return sha256(new Uint8Array(await (await realFetch(url)).arrayBuffer()));
+      return new Uint8Array(await (await realFetch(url)).arrayBuffer());
     },
     reset() {
       backend.release();

@@ -13,7 +13,7 @@ import {
 } from '@/test/e2e-crypto';
 import { createDecryptStream } from './decrypt-stream';
 import { RECORD_PLAINTEXT_SIZE, RECORD_SIZE, ciphertextSize, partPlace, recordsForPlaintextRange } from './format';
-import { decryptRange, encryptRange } from './records';
+import { RECORDS_IN_FLIGHT, decryptRange, encryptRange } from './records';
 
 describe('a file round-trips through encryption', () => {
   it.each([
@@ -70,6 +70,34 @@ describe('re-encrypting a part after a crash', () => {
       expectSameBytes(again, whole.subarray(place.ciphertextStart, place.ciphertextEnd));
       expectSameBytes(await encryptRange(cipher, slice, place.firstRecord, place.isLastPart), again);
     }
+  });
+
+  it('reads a part from a Blob a record at a time, a few records at once', async () => {
+    // A file on disk, watched: how much of it is read into memory at once while a part is sealed.
+    let reading = 0;
+    let mostAtOnce = 0;
+    let largestRead = 0;
+    class WatchedFile extends Blob {
+      override slice(start?: number, end?: number): Blob {
+        const piece = super.slice(start, end);
+        const read = piece.arrayBuffer.bind(piece);
+        piece.arrayBuffer = async () => {
+          reading += piece.size;
+          mostAtOnce = Math.max(mostAtOnce, reading);
+          largestRead = Math.max(largestRead, piece.size);
+          const bytes = await read();
+          reading -= piece.size;
+          return bytes;
+        };
+        return piece;
+      }
+    }
+    const cipher = await testCipher();
+    const plaintext = randomBytes(128 * RECORD_PLAINTEXT_SIZE);
+    const sealed = await encryptRange(cipher, new WatchedFile([plaintext]), 0, false);
+    expectSameBytes(sealed, await encryptRange(cipher, plaintext, 0, false));
+    expect(largestRead).toBe(RECORD_PLAINTEXT_SIZE);
+    expect(mostAtOnce).toBeLessThanOrEqual(RECORDS_IN_FLIGHT * RECORD_PLAINTEXT_SIZE);
   });
 
   it('refuses a part that could not come from the plan: short middle part, empty record after full ones', async () => {

@@ -88,10 +88,21 @@ async function forEachLimited(count: number, run: (index: number) => Promise<voi
 }
 
 /**
+ * One record's plaintext from a Blob (a file on disk): read a record at a time, so that encrypting
+ * a part holds RECORDS_IN_FLIGHT records of plaintext, not the whole part.
+ */
+async function readRecord(blob: Blob, start: number, end: number): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = new Uint8Array(await blob.slice(start, end).arrayBuffer());
+  // Sealing a short read would store a record that decrypts to the wrong bytes, undetected.
+  if (bytes.length !== end - start) throw new RangeError(`Read ${bytes.length} bytes of a ${end - start}-byte record`);
+  return bytes;
+}
+
+/**
  * The stored bytes of the records starting at `firstRecord` that hold `plaintext`: one upload
  * part. Every part but the last is a whole number of full records; the last part (`isLastPart`)
  * ends with the file's final record, which is empty only when the whole file is. The same
- * arguments always give the same bytes.
+ * arguments always give the same bytes. A Blob is read a record at a time.
  */
 export async function encryptRange(
   cipher: FileCipher,
@@ -108,10 +119,11 @@ export async function encryptRange(
     throw new RangeError(`A part before the last holds whole ${RECORD_PLAINTEXT_SIZE}-byte records, not ${size} bytes`);
   }
   if (size === 0 && firstRecord > 0) throw new RangeError('Only an empty file ends in an empty record');
-  const bytes = plaintext instanceof Blob ? new Uint8Array(await plaintext.arrayBuffer()) : plaintext;
   const out = new Uint8Array(size + count * TAG_SIZE);
   await forEachLimited(count, async (i) => {
-    const slice = bytes.subarray(i * RECORD_PLAINTEXT_SIZE, (i + 1) * RECORD_PLAINTEXT_SIZE);
+    const start = i * RECORD_PLAINTEXT_SIZE;
+    const end = Math.min(start + RECORD_PLAINTEXT_SIZE, size);
+    const slice = plaintext instanceof Blob ? await readRecord(plaintext, start, end) : plaintext.subarray(start, end);
     out.set(await sealRecord(cipher, slice, firstRecord + i, isLastPart && i === count - 1), i * RECORD_SIZE);
   });
   return out;

@@ -3,9 +3,10 @@
 // what a page may see of it. No storage here (job-store.ts and owned-files.ts keep them).
 
 import type { FileDto, FinishedPart } from '@domain/api-types';
-import { partRange } from '@domain/part-plan';
 import type { Failure } from '@/lib/api/failure';
+import type { TransferSecrets } from '@/lib/crypto/transfer-secrets';
 import { holdsBackProgress, type DeviceCopyState } from './device-copy/copy-state';
+import { partSpan } from './part-cipher';
 import type { UploadJobState, UploadJobSummary } from './protocol';
 
 /**
@@ -53,6 +54,12 @@ export interface UploadJobRecord {
    * versions): the id of its OwnedTransferRecord, and the file's folder inside it ('' = top level).
    */
   transfer?: JobTransfer;
+  /**
+   * The keys of the encrypted transfer the file joins (absent: the file is stored as it is). Kept
+   * with the job so the next runner, after a crash, seals its parts again with the same key; taken
+   * out of the record when the upload is done, gone with it when it is cancelled.
+   */
+  encryption?: TransferSecrets;
 }
 
 /** Where a job's file goes in a transfer; sent with POST /uploads once the transfer exists. */
@@ -101,7 +108,7 @@ export function firstNeededByte(job: UploadJobRecord): number {
   if (partSize === null || partCount === null || job.restartOnRetry) return 0;
   const finished = new Set(job.parts.map((part) => part.partNumber));
   for (let n = 1; n <= partCount; n += 1) {
-    if (!finished.has(n)) return partRange({ partSize, partCount }, job.size, n).start;
+    if (!finished.has(n)) return partSpan(job, { partSize, partCount }, n).start;
   }
   return job.size;
 }
@@ -123,15 +130,21 @@ export function notStartedOnServer() {
   } satisfies Partial<UploadJobRecord>;
 }
 
-/** A fresh record in state 'queued', as the page stores it before anything is sent. */
+/**
+ * A fresh record in state 'queued', as the page stores it before anything is sent. `encryption`:
+ * the keys of the encrypted transfer it joins (an encrypted file is always in a transfer).
+ */
 export function newJobRecord(
   file: { name: string; type: string; size: number },
   id: string,
   now: number,
   transfer?: JobTransfer,
+  encryption?: TransferSecrets,
 ): UploadJobRecord {
+  if (encryption !== undefined && transfer === undefined) throw new RangeError('An encrypted file joins a transfer');
   return {
     ...(transfer === undefined ? {} : { transfer }),
+    ...(encryption === undefined ? {} : { encryption }),
     id,
     name: file.name,
     type: file.type,

@@ -4,12 +4,12 @@
 // it may be killed at any moment; the next run goes on from there.
 
 import type { FinishedPart } from '@domain/api-types';
-import { partRange } from '@domain/part-plan';
 import { ApiError } from '@/lib/api/client';
 import { failureOf, localFailure } from '@/lib/api/failure';
 import type { UploadApi } from './api';
 import { wholeBlob, type StoredBytes } from './device-copy/stored-bytes';
 import { firstNeededByte, notStartedOnServer, summarizeJob, type UploadJobRecord } from './job-record';
+import { partSealer, partSpan, refuseUsedFileId, storedSizeOf, withoutSecrets, type PartSealer } from './part-cipher';
 import { putPart } from './part-put';
 import { PartUrls } from './part-urls';
 import type { UploadEvent } from './protocol';
@@ -43,6 +43,7 @@ class PartFailure {
 /** The multipart upload on the server that a run sends its parts to. */
 interface ServerUpload {
   fileId: string;
+  shareId: string;
   ownerToken: string;
   partSize: number;
   partCount: number;
@@ -51,8 +52,9 @@ interface ServerUpload {
 /** What the lanes of one run share: the upload, the bytes, the parts left to send and their URLs. */
 interface PartPlan {
   upload: ServerUpload;
-  size: number;
+  job: UploadJobRecord;
   bytes: StoredBytes;
+  seal: PartSealer;
   pending: number[];
   urls: PartUrls;
   /** The writes of finished parts' ETags, each begun as its part finished. */
@@ -108,9 +110,8 @@ export class JobRun {
     const pending: number[] = [];
     for (let n = 1; n <= upload.partCount; n += 1) if (!finished.has(n)) pending.push(n);
     urls ??= this.partUrls(upload);
-    await this.sendParts({ upload, size: job.size, bytes, pending, urls, records: [] }).finally(() =>
-      this.progress.idle(),
-    );
+    const seal = await partSealer(job, upload, upload.shareId);
+    await this.sendParts({ upload, job, bytes, seal, pending, urls, records: [] }).finally(() => this.progress.idle());
     await this.complete(upload);
   }
 
@@ -155,14 +156,17 @@ export class JobRun {
   private async create(job: UploadJobRecord): Promise<{ job: UploadJobRecord; urls: PartUrls }> {
     const { api, store, now } = this.ctx;
     const retrying = <T>(call: () => Promise<T>) => this.retries.retrying(call);
-    const transfer =
-      job.transfer === undefined ? undefined : await transferFor(job.transfer.id, this.ctx, retrying, this.signal);
+    const transfer = job.transfer === undefined ? undefined : await transferFor(job, this.ctx, retrying, this.signal);
     const created = await retrying(() =>
       api.createUpload(
-        { name: job.name, size: job.size, type: job.type, transfer, path: job.transfer?.path },
+        { name: job.name, size: storedSizeOf(job), type: job.type, transfer, path: job.transfer?.path },
         this.signal,
       ),
     );
+    await refuseUsedFileId(job, created.shareId, store).catch(async (error: unknown) => {
+      await api.abortUpload(created.fileId, created.ownerToken).catch(() => undefined);
+      throw error;
+    });
     // The first parts' URLs are asked for while the new upload is recorded on this device.
     const urls = this.partUrls(created);
     urls.prefetch(created.partCount);
@@ -218,10 +222,12 @@ export class JobRun {
   }
 
   private async sendPart(plan: PartPlan, partNumber: number): Promise<void> {
-    const { start, end } = partRange(plan.upload, plan.size, partNumber);
+    const { start, end } = partSpan(plan.job, plan.upload, partNumber);
     const etag = await this.retries.retrying(async () => {
       const url = await plan.urls.get(partNumber, plan.pending);
-      const body = await plan.bytes.read(start, end).catch((error: unknown) => {
+      // Sealing reads the bytes (a record at a time), so its failures are the read's.
+      const read = plan.bytes.read(start, end).then((plaintext) => plan.seal(partNumber, plaintext));
+      const body = await read.catch((error: unknown) => {
         // A copy that is lost fails the job: no retry and no wait for the network brings it back.
         if (failureOf(error).code === 'file_missing') throw error;
         throw new ApiError('network', 0, 'network', `Part ${partNumber} could not be read.`, undefined, undefined, {
@@ -272,7 +278,14 @@ export class JobRun {
       (current) =>
         current.state === 'cancelled'
           ? undefined
-          : { ...current, state: 'done', failure: null, file, bytesDone: current.size, updatedAt: now() },
+          : {
+              ...withoutSecrets(current),
+              state: 'done',
+              failure: null,
+              file,
+              bytesDone: current.size,
+              updatedAt: now(),
+            },
       { dropBytes: true },
     );
     if (done === undefined || done.state !== 'done') throw abortError();
@@ -289,15 +302,14 @@ export class JobRun {
   private async adoptStoredParts(job: UploadJobRecord, upload: ServerUpload): Promise<UploadJobRecord> {
     const { api, store, now } = this.ctx;
     const stored = await this.retries.retrying(() => api.listParts(upload.fileId, upload.ownerToken, this.signal));
-    const expectedSize = (n: number) =>
-      n < upload.partCount ? upload.partSize : job.size - upload.partSize * (upload.partCount - 1);
+    const span = (n: number) => partSpan(job, upload, n);
     const known = new Set(job.parts.map((part) => part.partNumber));
     const adopted = stored.filter(
       (part) =>
         !known.has(part.partNumber) &&
         part.partNumber >= 1 &&
         part.partNumber <= upload.partCount &&
-        part.size === expectedSize(part.partNumber),
+        part.size === span(part.partNumber).stored,
     );
     if (adopted.length === 0) return job;
     const updated = await store.update(this.jobId, (current) => {
@@ -307,7 +319,7 @@ export class JobRun {
       return {
         ...current,
         parts: [...current.parts, ...added.map(({ partNumber, etag }) => ({ partNumber, etag }))],
-        bytesDone: current.bytesDone + added.reduce((sum, part) => sum + part.size, 0),
+        bytesDone: current.bytesDone + added.reduce((sum, { partNumber: n }) => sum + span(n).end - span(n).start, 0),
         updatedAt: now(),
       };
     });
@@ -353,9 +365,9 @@ export class JobRun {
 
 /** The job's upload on the server, as its record holds it. */
 function serverUploadOf(job: UploadJobRecord): ServerUpload {
-  const { fileId, ownerToken, partSize, partCount } = job;
-  if (fileId === null || ownerToken === null || partSize === null || partCount === null) {
+  const { fileId, shareId, ownerToken, partSize, partCount } = job;
+  if (fileId === null || shareId === null || ownerToken === null || partSize === null || partCount === null) {
     throw localFailure('upload_incomplete', 'The stored upload is incomplete; please upload the file again.');
   }
-  return { fileId, ownerToken, partSize, partCount };
+  return { fileId, shareId, ownerToken, partSize, partCount };
 }

@@ -25,7 +25,7 @@ export async function putPart(
   fetchPart: typeof fetch,
   url: string,
   partNumber: number,
-  body: Blob,
+  body: Blob | Uint8Array<ArrayBuffer>,
   signal: AbortSignal,
 ): Promise<string> {
   let response: Response;

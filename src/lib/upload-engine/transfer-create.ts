@@ -6,7 +6,9 @@
 
 import type { OwnedItem } from '@domain/api-types';
 import { localFailure } from '@/lib/api/failure';
+import { encryptionRequest } from '@/lib/crypto/transfer-secrets';
 import type { UploadApi } from './api';
+import type { UploadJobRecord } from './job-record';
 import type { OwnedTransferStore } from './owned-transfers';
 
 /** Where there are no Web Locks (the unit tests' Node), one context's creations are still joined. */
@@ -17,15 +19,19 @@ function lockManager(): LockManager | null | undefined {
 }
 
 /**
- * The share id and owner token of the device's transfer `id`, creating it on the server (with the
- * sender's name and message) the first time. `retrying` is the run's retry policy for the call.
+ * The share id and owner token of the transfer the job's file joins, creating it on the server (with
+ * the sender's name and message, and for an encrypted transfer the key check and password verifier
+ * derived from the job's keys, never a key) the first time. `retrying` is the run's retry policy for
+ * the call.
  */
 export function transferFor(
-  id: string,
+  job: Pick<UploadJobRecord, 'transfer' | 'encryption'>,
   { api, store }: { api: UploadApi; store: OwnedTransferStore },
   retrying: <T>(call: () => Promise<T>) => Promise<T>,
   signal: AbortSignal,
 ): Promise<OwnedItem> {
+  const id = job.transfer?.id;
+  if (id === undefined) throw new RangeError('The job joins no transfer');
   const create = async (): Promise<OwnedItem> => {
     const record = await store.getTransfer(id);
     if (record === undefined) {
@@ -34,11 +40,13 @@ export function transferFor(
     if (record.shareId !== null && record.ownerToken !== null) {
       return { shareId: record.shareId, ownerToken: record.ownerToken };
     }
+    const encryption = job.encryption === undefined ? undefined : await encryptionRequest(job.encryption);
     const created = await retrying(() =>
       api.createTransfer(
         {
           ...(record.senderName === null ? {} : { senderName: record.senderName }),
           ...(record.message === null ? {} : { message: record.message }),
+          ...(encryption === undefined ? {} : { encryption }),
         },
         signal,
       ),
