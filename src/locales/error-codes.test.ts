@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import tr from './tr.json';
 
-const CONTRACT = path.resolve(import.meta.dirname, '../../supabase/functions/_shared/domain/api-types.ts');
+const CONTRACT = path.resolve(import.meta.dirname, '../../supabase/functions/_shared/domain/api-errors.ts');
 
 function apiErrorCodes(): string[] {
   const program = ts.createProgram([CONTRACT], { strict: true, noEmit: true });

@@ -49,6 +49,7 @@ export function shareDto(overrides: Partial<ShareDto> = {}): ShareDto {
     shareId: 'Ab3dE5gH',
     name: 'report 2026.pdf',
     size: 1536,
+    storedSize: 1536,
     type: 'application/pdf',
     createdAt: new Date(now - HOUR_MS).toISOString(),
     expiresAt: new Date(now + 71 * HOUR_MS).toISOString(),

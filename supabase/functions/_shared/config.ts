@@ -62,6 +62,10 @@ export interface ServerLimits {
   mailRecipientsPerDay: number;
   /** Failed admin sign-ins a minute from all addresses together (ADMIN_LOGIN_FAILURES_PER_MINUTE). */
   adminLoginFailuresPerMinute: number;
+  /** Wrong passwords one share takes per UNLOCK_SHARE_WINDOW_MS, from everyone (UNLOCK_FAILURES_PER_SHARE). */
+  unlockFailuresPerShare: number;
+  /** Wrong passwords one visitor may send per UNLOCK_VISITOR_WINDOW_MS, to any share (UNLOCK_FAILURES_PER_VISITOR). */
+  unlockFailuresPerVisitor: number;
 }
 
 /** The defaults of ServerLimits, named once; README's security section lists them. */
@@ -97,6 +101,20 @@ export const DEFAULT_LIMITS = {
    * room for typing mistakes.
    */
   ADMIN_LOGIN_FAILURES_PER_MINUTE: 30,
+  /**
+   * Wrong passwords a share takes per 10 minutes from all visitors together: a recipient who
+   * mistypes a few times is never stopped, and a guesser with the link gets at most 1,440 tries a
+   * day (4,320 over the default 3-day retention), too few for any password worth setting. Someone
+   * with the link can hold the share locked, but only a password's recipient is kept out, for at
+   * most 10 minutes after the guessing stops.
+   */
+  UNLOCK_FAILURES_PER_SHARE: 10,
+  /**
+   * Wrong passwords one visitor may send per hour to all shares together: twice what one share
+   * takes, so a person with several links is not stopped, while one address cannot spend every
+   * share's budget.
+   */
+  UNLOCK_FAILURES_PER_VISITOR: 20,
 } as const;
 
 function positiveNumber(env: Env, name: keyof typeof DEFAULT_LIMITS): number {
@@ -120,6 +138,8 @@ export function readLimits(env: Env): ServerLimits {
     downloadTicketsPerMinute: positiveNumber(env, 'DOWNLOAD_TICKETS_PER_MINUTE'),
     mailRecipientsPerDay: Math.ceil(positiveNumber(env, 'MAIL_RECIPIENTS_PER_DAY')),
     adminLoginFailuresPerMinute: Math.ceil(positiveNumber(env, 'ADMIN_LOGIN_FAILURES_PER_MINUTE')),
+    unlockFailuresPerShare: Math.ceil(positiveNumber(env, 'UNLOCK_FAILURES_PER_SHARE')),
+    unlockFailuresPerVisitor: Math.ceil(positiveNumber(env, 'UNLOCK_FAILURES_PER_VISITOR')),
   };
 }
 

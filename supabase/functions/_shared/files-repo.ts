@@ -8,7 +8,10 @@ export type UploadState = 'uploading' | 'complete';
 export interface FileRow {
   id: string;
   name: string;
+  /** The bytes the bucket holds (for an encrypted file, the ciphertext). */
   size: number;
+  /** An end-to-end encrypted file's size before encryption, what people see; null when stored as sent. */
+  plaintextSize: number | null;
   type: string;
   storagePath: string;
   shareId: string;
@@ -33,7 +36,7 @@ export interface FileRow {
   path: string;
 }
 
-const COLUMNS = `id, name, size, type, storage_path, share_id, expires_at, created_at, download_count,
+const COLUMNS = `id, name, size, plaintext_size, type, storage_path, share_id, expires_at, created_at, download_count,
   view_count, owner_token_hash, upload_state, upload_id, part_size, part_count, completed_at, deleted_at, uploader_hash,
   transfer_id, path, (select t.share_id from public.transfers t where t.id = files.transfer_id) as transfer_share_id`;
 
@@ -54,6 +57,7 @@ function toRow(r: Record<string, unknown>): FileRow {
     id: String(r.id),
     name: String(r.name),
     size: Number(r.size),
+    plaintextSize: r.plaintext_size === null || r.plaintext_size === undefined ? null : Number(r.plaintext_size),
     type: String(r.type),
     storagePath: String(r.storage_path),
     shareId: String(r.share_id),
@@ -77,7 +81,10 @@ function toRow(r: Record<string, unknown>): FileRow {
 
 export interface NewUpload {
   name: string;
+  /** The bytes the bucket will hold. */
   size: number;
+  /** For a file of an encrypted transfer, its size before encryption; otherwise null. */
+  plaintextSize: number | null;
   type: string;
   storagePath: string;
   shareId: string;
@@ -101,8 +108,8 @@ export async function insertUpload(db: Db, u: NewUpload): Promise<FileRow | null
   const rows = await db.query(
     `insert into public.files
        (name, size, type, storage_path, share_id, owner_token_hash, part_size, part_count, created_at, upload_state,
-        uploader_hash, last_activity_at, transfer_id, path)
-     select $1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, 'uploading', $10, $9::timestamptz, $11::uuid, $12
+        uploader_hash, last_activity_at, transfer_id, path, plaintext_size)
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, 'uploading', $10, $9::timestamptz, $11::uuid, $12, $13
      where not exists (select 1 from public.removed_shares r where r.share_id = $5)
      on conflict do nothing
      returning ${COLUMNS}`,
@@ -119,6 +126,7 @@ export async function insertUpload(db: Db, u: NewUpload): Promise<FileRow | null
       u.uploaderHash,
       u.transferId,
       u.path,
+      u.plaintextSize,
     ],
   );
   return rows[0] ? toRow(rows[0]) : null;

@@ -22,6 +22,7 @@ import { reportShare } from './handlers/reports.ts';
 import { sendMail } from './handlers/send-mail.ts';
 import { settingsHandler } from './handlers/settings.ts';
 import { previewShare } from './handlers/share-preview.ts';
+import { unlockShare } from './handlers/share-unlock.ts';
 import { downloadShare, getShare } from './handlers/shares.ts';
 import { sweepHandler } from './handlers/sweep.ts';
 import { createTransfer } from './handlers/transfers.ts';
@@ -54,6 +55,8 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/shares/:shareId/download', handler: downloadShare, auth: 'anon' },
   // A file's bytes for the recipient page's preview: not a download (not counted, not logged).
   { method: 'POST', path: '/shares/:shareId/preview', handler: previewShare, auth: 'anon' },
+  // A password's proof for an encrypted transfer (or one of its files): gives the key check.
+  { method: 'POST', path: '/shares/:shareId/unlock', handler: unlockShare, auth: 'anon' },
   { method: 'DELETE', path: '/shares/:shareId', handler: deleteShare, auth: 'anon' },
   { method: 'POST', path: '/shares/:shareId/report', handler: reportShare, auth: 'anon' },
   { method: 'POST', path: '/files/lookup', handler: lookupFiles, auth: 'anon' },

@@ -17,10 +17,33 @@ export interface TransferRow {
   deletedAt: Date | null;
   /** Set when an admin took the whole transfer down. */
   takenDownAt: Date | null;
+  /** What the server keeps of an end-to-end encrypted transfer; null when it is stored as sent. */
+  encryption: TransferEncryption | null;
+  /** Downloads allowed in all; null: no limit. */
+  maxDownloads: number | null;
+  downloadsUsed: number;
+}
+
+/** An encrypted transfer's public values (docs/encryption.md); the server never holds a key. */
+export interface TransferEncryption {
+  version: 1;
+  keyCheck: string;
+  password: { salt: string; verifier: string } | null;
 }
 
 const COLUMNS = `id, share_id, owner_token_hash, sender_name, message, created_at, download_count, view_count,
-  deleted_at, taken_down_at`;
+  deleted_at, taken_down_at, encryption_version, key_check, password_salt, password_verifier, max_downloads,
+  downloads_used`;
+
+function encryptionOf(r: Record<string, unknown>): TransferEncryption | null {
+  if (r.encryption_version === null || r.encryption_version === undefined) return null;
+  const salt = r.password_salt === null || r.password_salt === undefined ? null : String(r.password_salt);
+  return {
+    version: 1,
+    keyCheck: String(r.key_check),
+    password: salt === null ? null : { salt, verifier: String(r.password_verifier) },
+  };
+}
 
 function toRow(r: Record<string, unknown>): TransferRow {
   return {
@@ -34,6 +57,9 @@ function toRow(r: Record<string, unknown>): TransferRow {
     viewCount: Number(r.view_count),
     deletedAt: toDate(r.deleted_at),
     takenDownAt: toDate(r.taken_down_at),
+    encryption: encryptionOf(r),
+    maxDownloads: r.max_downloads === null || r.max_downloads === undefined ? null : Number(r.max_downloads),
+    downloadsUsed: Number(r.downloads_used ?? 0),
   };
 }
 
@@ -44,6 +70,8 @@ export interface NewTransfer {
   message: string | null;
   createdAt: Date;
   uploaderHash: string;
+  encryption: TransferEncryption | null;
+  maxDownloads: number | null;
 }
 
 /**
@@ -52,11 +80,24 @@ export interface NewTransfer {
  */
 export async function insertTransfer(db: Db, t: NewTransfer): Promise<TransferRow | null> {
   const rows = await db.query(
-    `insert into public.transfers (share_id, owner_token_hash, sender_name, message, created_at, uploader_hash)
-     values ($1, $2, $3, $4, $5::timestamptz, $6)
+    `insert into public.transfers (share_id, owner_token_hash, sender_name, message, created_at, uploader_hash,
+       encryption_version, key_check, password_salt, password_verifier, max_downloads)
+     values ($1, $2, $3, $4, $5::timestamptz, $6, $7, $8, $9, $10, $11)
      on conflict do nothing
      returning ${COLUMNS}`,
-    [t.shareId, t.ownerTokenHash, t.senderName, t.message, t.createdAt.toISOString(), t.uploaderHash],
+    [
+      t.shareId,
+      t.ownerTokenHash,
+      t.senderName,
+      t.message,
+      t.createdAt.toISOString(),
+      t.uploaderHash,
+      t.encryption?.version ?? null,
+      t.encryption?.keyCheck ?? null,
+      t.encryption?.password?.salt ?? null,
+      t.encryption?.password?.verifier ?? null,
+      t.maxDownloads,
+    ],
   );
   return rows[0] ? toRow(rows[0]) : null;
 }
@@ -67,6 +108,42 @@ export async function transferByShareId(db: Db, shareId: string): Promise<Transf
     shareId,
   ]);
   return rows[0] ? toRow(rows[0]) : null;
+}
+
+/** The transfer a file belongs to (by its id), unless its owner deleted it. */
+export async function transferById(db: Db, id: string): Promise<TransferRow | null> {
+  const rows = await db.query(`select ${COLUMNS} from public.transfers where id = $1::uuid and deleted_at is null`, [
+    id,
+  ]);
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+/**
+ * Takes one download of a limited transfer, in one guarded UPDATE under the row's lock: parallel
+ * requests for the last download get it once. Returns the downloads left after this one, or null
+ * when none was left. The download that uses the limit up records when, for the sweep.
+ */
+export async function takeLimitedDownload(db: Db, id: string, now: Date): Promise<number | null> {
+  const rows = await db.query<{ left: number }>(
+    `update public.transfers
+     set downloads_used = downloads_used + 1,
+         downloads_used_up_at = case when downloads_used + 1 >= max_downloads then $2::timestamptz end
+     where id = $1::uuid and max_downloads is not null and downloads_used < max_downloads
+     returning (max_downloads - downloads_used)::int as left`,
+    [id, now.toISOString()],
+  );
+  return rows[0] ? Number(rows[0].left) : null;
+}
+
+/** Transfers whose downloads were used up before `before` (their last tickets have expired). */
+export async function usedUpTransfers(db: Db, before: Date, limit: number): Promise<TransferRow[]> {
+  const rows = await db.query(
+    `select ${COLUMNS} from public.transfers
+     where downloads_used_up_at < $1::timestamptz and deleted_at is null
+     order by downloads_used_up_at limit $2`,
+    [before.toISOString(), limit],
+  );
+  return rows.map(toRow);
 }
 
 /** Transfers for these share ids (validated ids only: joined into one text parameter), newest first. */

@@ -27,6 +27,9 @@ function transfer(overrides: Partial<TransferDto> = {}): TransferDto {
       file('aaaaaaa4', 'photos/2026', 'clip.webm', 'video/webm'),
     ],
     pendingFiles: 0,
+    encryption: null,
+    maxDownloads: null,
+    downloadsLeft: null,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ function file(shareId: string, createdAt: number, state: FileDto['state'] = 'com
     shareUrl: `http://x/s/${shareId}`,
     name: shareId,
     size: 1,
+    storedSize: 1,
     type: '',
     createdAt: new Date(createdAt).toISOString(),
     expiresAt: null,

@@ -151,3 +151,7 @@ export const TRANSFER_MESSAGE_MAX_LENGTH = 1_000;
 export const PATH_MAX_LENGTH = 512;
 export const PATH_MAX_SEGMENTS = 32;
 export const PATH_SEGMENT_MAX_LENGTH = 255;
+
+/** The windows of the wrong-password limits (their sizes: UNLOCK_FAILURES_PER_SHARE and _PER_VISITOR). */
+export const UNLOCK_SHARE_WINDOW_MS = 10 * MINUTE_MS;
+export const UNLOCK_VISITOR_WINDOW_MS = HOUR_MS;

@@ -2,9 +2,13 @@
 // it from): a transfer is what one visitor sends in one go, under one link /s/{shareId}, whose id
 // shares one namespace with the files' ids. Dates are ISO strings.
 import type { DownloadTicket, FilePath, FileDto, ShareDto } from './api-types.ts';
+import type { MaxDownloads, ShareAccessDto, TransferEncryptionRequest } from './share-access-types.ts';
 
-/** GET /shares/{shareId} of a file: the file, its folder and the transfer it belongs to. */
-export interface FileShareDto extends ShareDto {
+/**
+ * GET /shares/{shareId} of a file: the file, its folder and the transfer it belongs to, whose
+ * encryption and download limit it shares (a file sent alone has neither).
+ */
+export interface FileShareDto extends ShareDto, ShareAccessDto {
   kind: 'file';
   path: FilePath;
   /** The share id of the file's transfer (its one link is /s/{transferShareId}); null: none. */
@@ -34,7 +38,7 @@ export interface TransferSummaryDto {
  * GET /shares/{shareId} of a transfer. 404 when it has no live file and none still uploading;
  * 410 file_removed when an admin took it down.
  */
-export interface TransferDto extends TransferSummaryDto {
+export interface TransferDto extends TransferSummaryDto, ShareAccessDto {
   kind: 'transfer';
   /** Complete, live files, sorted by path then name. */
   files: TransferFileDto[];
@@ -49,7 +53,9 @@ export type ShareLookup = FileShareDto | TransferDto;
 export interface TransferDownloadTicket extends DownloadTicket {
   shareId: string;
   path: FilePath;
+  /** What people get (for an encrypted file, its size before encryption) and what the bucket holds. */
   size: number;
+  storedSize: number;
 }
 
 /**
@@ -59,6 +65,8 @@ export interface TransferDownloadTicket extends DownloadTicket {
  */
 export interface TransferDownload {
   tickets: TransferDownloadTicket[];
+  /** Of a limited transfer: the downloads still allowed after this one. */
+  downloadsLeft?: number;
 }
 
 /** A transfer as its sender sees it (the device holds the transfer's owner token). */
@@ -76,6 +84,10 @@ export interface CreateTransferRequest {
   senderName?: string;
   /** At most TRANSFER_MESSAGE_MAX_LENGTH characters. */
   message?: string;
+  /** End-to-end encrypted: every file's `size` at POST /uploads is then its stored size. */
+  encryption?: TransferEncryptionRequest;
+  /** Delete after this many downloads (400 invalid_max_downloads for any other number). */
+  maxDownloads?: MaxDownloads | null;
 }
 
 /** 201 of POST /transfers. */

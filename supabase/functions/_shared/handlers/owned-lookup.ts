@@ -17,6 +17,7 @@ function takenDownDto(ctx: ApiContext, t: TakenDownFile): FileDto {
     shareId: t.shareId,
     name: t.name,
     size: t.size,
+    storedSize: t.size,
     type: t.type,
     createdAt: t.createdAt.toISOString(),
     expiresAt: t.shownUntil.toISOString(),

@@ -2,7 +2,13 @@
 // one way a file is removed (object and row).
 import type { ApiContext } from '../context.ts';
 import type { ServerConfig } from '../config.ts';
-import { OWNER_TOKEN_HEADER, type FileDto, type FileShareDto, type ShareDto } from '../domain/api-types.ts';
+import {
+  OWNER_TOKEN_HEADER,
+  type FileDto,
+  type FileShareDto,
+  type ShareAccessDto,
+  type ShareDto,
+} from '../domain/api-types.ts';
 import { isExpired } from '../domain/expiry.ts';
 import { isShareId } from '../domain/share-id.ts';
 import { claimRemoval, deleteClaimedRow, type FileRow, type RemovalReason } from '../files-repo.ts';
@@ -23,7 +29,8 @@ export function toShareDto(row: FileRow): ShareDto {
   return {
     shareId: row.shareId,
     name: row.name,
-    size: row.size,
+    size: row.plaintextSize ?? row.size,
+    storedSize: row.size,
     type: row.type,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -32,9 +39,9 @@ export function toShareDto(row: FileRow): ShareDto {
   };
 }
 
-/** GET /shares/{shareId} of a file: the public view, its folder and its transfer's link id. */
-export function toFileShareDto(row: FileRow): FileShareDto {
-  return { kind: 'file', ...toShareDto(row), path: row.path, transferShareId: row.transferShareId };
+/** GET /shares/{shareId} of a file: the public view, its folder, its transfer's link id and rules. */
+export function toFileShareDto(row: FileRow, access: ShareAccessDto): FileShareDto {
+  return { kind: 'file', ...toShareDto(row), path: row.path, transferShareId: row.transferShareId, ...access };
 }
 
 /** What the owner sees: the public view plus the file id, the link, the upload state and its place. */

@@ -8,9 +8,10 @@ import { DOWNLOAD_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { safeDownloadName } from '../domain/file-name.ts';
 import { fileByShareId, type FileRow } from '../files-repo.ts';
 import { HttpError, json, readJson } from '../http.ts';
-import { transferByShareId } from '../transfers-repo.ts';
+import { transferById, transferByShareId, type TransferRow } from '../transfers-repo.ts';
 import { visitorOf } from '../visitor.ts';
 import { countDownload, referrerOf, takeTicketSlot } from './download-count.ts';
+import { refuseUsedUp, requireProof, shareAccess, takeDownload } from './share-access.ts';
 import { removedShare } from './takedown.ts';
 import {
   hasExpired,
@@ -40,19 +41,35 @@ export async function visibleShare(ctx: ApiContext, shareId: string): Promise<Fi
   return row;
 }
 
+/** The visible file behind a share id, and the transfer it was sent in (whose rules it shares). */
+export async function visibleShareWithTransfer(
+  ctx: ApiContext,
+  shareId: string,
+): Promise<{ row: FileRow; transfer: TransferRow | null }> {
+  const row = await visibleShare(ctx, shareId);
+  return { row, transfer: row.transferId ? await transferById(ctx.db, row.transferId) : null };
+}
+
+/** The transfer whose rules a share id falls under: its own, or its file's; null for a file sent alone. */
+export async function transferOfShare(ctx: ApiContext, shareId: string): Promise<TransferRow | null> {
+  return (await transferByShareId(ctx.db, shareId)) ?? (await visibleShareWithTransfer(ctx, shareId)).transfer;
+}
+
 export const getShare: RouteHandler = async (_req, ctx, params) => {
   const shareId = parseShareId(params);
   const transfer = await transferByShareId(ctx.db, shareId);
   if (transfer) return json<ShareLookup>(await transferLookup(ctx, transfer));
-  const row = await visibleShare(ctx, shareId);
+  const { row, transfer: sentIn } = await visibleShareWithTransfer(ctx, shareId);
+  refuseUsedUp(sentIn);
+  const answer = (viewCount: number) => json<ShareLookup>(toFileShareDto({ ...row, viewCount }, shareAccess(sentIn)));
   try {
     await ctx.db.query('select public.increment_view_count($1)', [shareId]);
   } catch (error) {
     // A full disk takes no writes, but the link must still open: this view goes uncounted.
     if (!isDiskFull(error)) throw error;
-    return json<ShareLookup>(toFileShareDto(row));
+    return answer(row.viewCount);
   }
-  return json<ShareLookup>(toFileShareDto({ ...row, viewCount: row.viewCount + 1 }));
+  return answer(row.viewCount + 1);
 };
 
 export const downloadShare: RouteHandler = async (req, ctx, params) => {
@@ -66,12 +83,20 @@ export const downloadShare: RouteHandler = async (req, ctx, params) => {
   const transfer = await transferByShareId(ctx.db, shareId);
   if (transfer) return transferDownload(req, ctx, { transfer, storage, visitor, referrer });
 
-  const row = await visibleShare(ctx, shareId);
+  const { row, transfer: sentIn } = await visibleShareWithTransfer(ctx, shareId);
+  await requireProof(req, ctx, sentIn, visitor);
   const fileName = safeDownloadName(row.name);
   const url = await storage.presignGet(row.storagePath, DOWNLOAD_URL_TTL_SECONDS, { fileName, contentType: row.type });
-  const downloaded = { id: row.id, fileId: row.id, shareId, size: row.size, name: row.name };
+  // A file of a limited transfer counts against the transfer's limit: the link's promise is the transfer's.
+  const downloadsLeft = await takeDownload(ctx, sentIn);
+  const downloaded = { id: row.id, fileId: row.id, shareId, size: row.plaintextSize ?? row.size, name: row.name };
   await countDownload(req, ctx, downloaded, visitor, referrer, async () => {
     await ctx.db.query('select public.increment_download_count($1)', [row.shareId]);
   });
-  return json<DownloadTicket>({ url, fileName, expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS });
+  return json<DownloadTicket>({
+    url,
+    fileName,
+    expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS,
+    ...(downloadsLeft === undefined ? {} : { downloadsLeft }),
+  });
 };

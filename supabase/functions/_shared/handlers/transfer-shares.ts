@@ -12,6 +12,7 @@ import { HttpError, json } from '../http.ts';
 import type { Storage } from '../storage.ts';
 import { countTransferDownload, countTransferView, type TransferRow } from '../transfers-repo.ts';
 import { countDownload } from './download-count.ts';
+import { refuseUsedUp, requireProof, shareAccess, takeDownload } from './share-access.ts';
 import { isVisible, NOT_FOUND_MESSAGE, toShareDto } from './share-common.ts';
 
 const removed = () => new HttpError(410, 'file_removed', 'This transfer was removed by the administrator.');
@@ -40,6 +41,7 @@ export function latestExpiry(files: readonly { expiresAt: Date | null }[]): stri
  */
 export async function transferLookup(ctx: ApiContext, transfer: TransferRow): Promise<TransferDto> {
   if (transfer.takenDownAt) throw removed();
+  refuseUsedUp(transfer);
   const { files, pending } = await transferFiles(ctx, transfer);
   if (files.length === 0 && pending === 0) throw notFound();
   let viewCount = transfer.viewCount;
@@ -61,6 +63,7 @@ export async function transferLookup(ctx: ApiContext, transfer: TransferRow): Pr
     viewCount,
     files: files.map((f): TransferFileDto => ({ ...toShareDto(f), path: f.path })),
     pendingFiles: pending,
+    ...shareAccess(transfer),
   };
 }
 
@@ -76,6 +79,7 @@ export async function transferDownload(
 ): Promise<Response> {
   const { transfer, storage } = at;
   if (transfer.takenDownAt) throw removed();
+  await requireProof(req, ctx, transfer, at.visitor);
   const { files } = await transferFiles(ctx, transfer);
   if (files.length === 0) throw notFound();
   const tickets: TransferDownload['tickets'] = [];
@@ -88,13 +92,16 @@ export async function transferDownload(
       expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS,
       shareId: f.shareId,
       path: f.path,
-      size: f.size,
+      size: f.plaintextSize ?? f.size,
+      storedSize: f.size,
     });
   }
-  const size = files.reduce((sum, f) => sum + f.size, 0);
+  // Counted once every ticket is signed: a failure before this leaves the limit untouched.
+  const downloadsLeft = await takeDownload(ctx, transfer);
+  const size = files.reduce((sum, f) => sum + (f.plaintextSize ?? f.size), 0);
   const downloaded = { id: transfer.id, fileId: null, shareId: transfer.shareId, size, name: null };
   await countDownload(req, ctx, downloaded, at.visitor, at.referrer, () =>
     countTransferDownload(ctx.db, transfer.id, ctx.now()),
   );
-  return json<TransferDownload>({ tickets });
+  return json<TransferDownload>({ tickets, ...(downloadsLeft === undefined ? {} : { downloadsLeft }) });
 }

@@ -3,6 +3,7 @@
 // its owner token removes it with every file and object in it.
 import type { ApiContext } from '../context.ts';
 import type { CreatedTransfer } from '../domain/api-types.ts';
+import { DOWNLOAD_URL_TTL_SECONDS } from '../domain/constants.ts';
 import { newShareId } from '../domain/share-id.ts';
 import { filesOfTransfers } from '../files-repo.ts';
 import type { RouteHandler } from '../handler-types.ts';
@@ -15,9 +16,11 @@ import {
   insertTransfer,
   markTransferDeleted,
   transfersToSweep,
+  usedUpTransfers,
   type TransferRow,
 } from '../transfers-repo.ts';
 import { visitorOf } from '../visitor.ts';
+import { parseEncryption, parseMaxDownloads } from './share-access.ts';
 import { recordEvent, removeFile, requireOwnerToken, requireStorage, shareUrl } from './share-common.ts';
 import { parseSenderName, parseTransferMessage } from './transfer-input.ts';
 import { SHARE_ID_ATTEMPTS, takeCreateSlot, transferNotFound } from './uploads/upload-quotas.ts';
@@ -32,6 +35,8 @@ export const createTransfer: RouteHandler = async (req, ctx) => {
   const body = await readJson(req);
   const senderName = parseSenderName(body.senderName);
   const message = parseTransferMessage(body.message);
+  const encryption = parseEncryption(body.encryption);
+  const maxDownloads = parseMaxDownloads(body.maxDownloads);
   refuseDuringMaintenance(await readSettings(ctx));
   const visitor = await visitorOf(req, ctx);
   const now = ctx.now();
@@ -41,7 +46,16 @@ export const createTransfer: RouteHandler = async (req, ctx) => {
   try {
     const ownerTokenHash = await hashOwnerToken(ownerToken);
     for (let attempt = 0; attempt < SHARE_ID_ATTEMPTS && !transfer; attempt++) {
-      const t = { shareId: newShareId(), ownerTokenHash, senderName, message, createdAt: now, uploaderHash: visitor };
+      const t = {
+        shareId: newShareId(),
+        ownerTokenHash,
+        senderName,
+        message,
+        createdAt: now,
+        uploaderHash: visitor,
+        encryption,
+        maxDownloads,
+      };
       transfer = await insertTransfer(ctx.db, t);
     }
     if (!transfer) throw new Error(`no free share id after ${SHARE_ID_ATTEMPTS} attempts`);
@@ -83,11 +97,18 @@ export async function deleteTransfer(req: Request, ctx: ApiContext, transfer: Tr
 }
 
 /**
- * The sweep's part for transfers: finishes deletes that were cut short, and drops transfers with
- * nothing left in them once they are older than the stale-upload window (a transfer just made has
- * no file yet; one that got none within the window was abandoned).
+ * The sweep's part for transfers: removes those whose downloads were used up, finishes deletes that
+ * were cut short, and drops transfers with nothing left in them once they are older than the
+ * stale-upload window (a transfer just made has no file yet; one that got none within the window
+ * was abandoned).
  */
 export async function sweepTransfers(ctx: ApiContext, now: Date): Promise<void> {
+  // A transfer whose downloads are used up goes once the last ticket it handed out has expired, so
+  // a download still running is never cut off; until then its link answers 410.
+  const ticketsExpired = new Date(now.getTime() - DOWNLOAD_URL_TTL_SECONDS * 1000);
+  for (const transfer of await usedUpTransfers(ctx.db, ticketsExpired, TRANSFER_SWEEP_BATCH)) {
+    if (await markTransferDeleted(ctx.db, transfer.id, now)) await finishTransferRemoval(ctx, transfer);
+  }
   const emptySince = new Date(now.getTime() - ctx.config.limits.staleUploadMs);
   for (const transfer of await transfersToSweep(ctx.db, now, emptySince, TRANSFER_SWEEP_BATCH)) {
     if (transfer.deletedAt) await finishTransferRemoval(ctx, transfer);

@@ -14,7 +14,7 @@ import { visitorOf } from '../../visitor.ts';
 import { requireStorage, shareUrl } from '../share-common.ts';
 import { parsePath, transferToJoin } from '../transfer-input.ts';
 import { storageHttpError } from './upload-errors.ts';
-import { parseAnnouncedFile } from './upload-input.ts';
+import { encryptedFileSize, parseAnnouncedFile } from './upload-input.ts';
 import { createLimit, insertWithinQuotas, transferNotFound } from './upload-quotas.ts';
 import { enforceSettings } from './upload-settings.ts';
 
@@ -23,8 +23,10 @@ export const createUpload: RouteHandler = async (req, ctx) => {
   const body = await readJson(req);
   const { name, size, type } = parseAnnouncedFile(body);
   const path = parsePath(body.path);
-  enforceSettings(await readSettings(ctx), { name, size, type });
   const transfer = await transferToJoin(ctx, body.transfer);
+  // Into an encrypted transfer, `size` is what the bucket will hold; the limit is on what people send.
+  const plaintextSize = transfer?.encryption ? encryptedFileSize(size) : null;
+  enforceSettings(await readSettings(ctx), { name, size: plaintextSize ?? size, type });
   const { partSize, partCount } = planParts(size);
   const ownerToken = newOwnerToken();
   const ownerTokenHash = await hashOwnerToken(ownerToken);
@@ -32,6 +34,7 @@ export const createUpload: RouteHandler = async (req, ctx) => {
   const row = await insertWithinQuotas(ctx, await visitorOf(req, ctx), {
     name,
     size,
+    plaintextSize,
     type,
     ownerTokenHash,
     partSize,

@@ -1,6 +1,7 @@
 // What a caller sends to the upload endpoints, checked before anything is stored or signed: the
 // file announced at create, the part numbers to sign, and the parts to join at complete.
 import { MAX_PARTS_PER_SIGN_REQUEST } from '../../domain/api-types.ts';
+import { plaintextSizeOf, RECORD_SIZE, TAG_SIZE } from '../../domain/encrypted-size.ts';
 import { hasControlCharacters, neutralizeBidi } from '../../domain/file-name.ts';
 import { HttpError } from '../../http.ts';
 
@@ -56,6 +57,20 @@ export function parseAnnouncedFile(body: Record<string, unknown>): AnnouncedFile
   if (!/^[\x20-\x7e]+$/.test(type))
     throw new HttpError(400, 'invalid_type', 'File type must be a MIME type such as "text/plain".');
   return { name, size, type };
+}
+
+/**
+ * The plaintext size behind the stored size an encrypted file announces, or 400 when no file
+ * encrypts to that size (docs/encryption.md: the stored size is the plaintext plus 16 bytes a record).
+ */
+export function encryptedFileSize(storedSize: number): number {
+  const plaintext = plaintextSizeOf(storedSize);
+  if (plaintext !== null) return plaintext;
+  throw new HttpError(
+    400,
+    'invalid_size',
+    `No encrypted file stores ${storedSize} bytes: give the stored size, the plaintext plus ${TAG_SIZE} bytes per record of ${RECORD_SIZE}.`,
+  );
 }
 
 /** The part numbers of POST /uploads/{id}/parts: whole numbers, at most a batch's worth. */
