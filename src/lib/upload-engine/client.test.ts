@@ -6,6 +6,8 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_CHANNEL, type UploadEvent } from './protocol';
 import type * as StoreModule from './store';
+import { fileCipherOf, newTransferSecrets } from '@/lib/crypto/transfer-secrets';
+import { decryptWhole } from '@/test/e2e-crypto';
 import { startTestBackend, TEST_ANON_KEY, type TestBackend } from '@/test/upload-backend';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -72,6 +74,20 @@ describe('upload client (no service worker)', () => {
 
     await client.clearFinishedJobs();
     expect(await client.listJobs()).toEqual([]);
+  });
+
+  it('encrypts the files of a transfer given keys: the bucket holds records only its key opens', async () => {
+    const client = await import('./client');
+    const secrets = await newTransferSecrets();
+    const text = 'the meeting moves to Thursday '.repeat(3000);
+    const [ref] = await client.enqueueUploads([new File([text], 'plans.txt')], { transfer: { encryption: secrets } });
+    const file = await client.waitForUpload(ref?.jobId ?? '');
+
+    const stored = await backend.downloaded(file.shareId);
+    expect(new TextDecoder().decode(stored)).not.toContain('Thursday');
+    const opened = await decryptWhole(await fileCipherOf(secrets, file.shareId), stored);
+    expect(new TextDecoder().decode(opened)).toBe(text);
+    await client.clearFinishedJobs();
   });
 
   it('cancelling forgets the upload, tells the server, and rejects whoever waits for it', async () => {

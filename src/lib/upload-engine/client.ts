@@ -6,6 +6,7 @@
 
 import type { FileDto } from '@domain/api-types';
 import { localFailure } from '@/lib/api/failure';
+import type { TransferSecrets } from '@/lib/crypto/transfer-secrets';
 import { openOpfsCopyWriter } from './device-copy/opfs-copy-writer';
 import { removeCopiesExcept } from './device-copy/opfs-files';
 import type { UploadEngine } from './engine';
@@ -197,6 +198,11 @@ export interface QueuedFile {
 export interface TransferDraft {
   senderName?: string;
   message?: string;
+  /**
+   * The transfer's keys (`newTransferSecrets`): its files are then encrypted before any byte leaves,
+   * and its link is the share URL with `#` and `linkKeyToFragment(encryption.linkKey)`.
+   */
+  encryption?: TransferSecrets;
 }
 
 /**
@@ -238,6 +244,7 @@ export async function enqueueUploads(
       crypto.randomUUID(),
       Date.now(),
       transferId === null ? undefined : { id: transferId, path },
+      transfer?.encryption,
     );
     const { recorded, copied } = store.add(job, file, openOpfsCopyWriter);
     // Without the copy (no room left for it, say) the upload still runs from the handed bytes, but
