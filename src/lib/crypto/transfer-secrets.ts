@@ -3,13 +3,11 @@
 // server stores (the key check, and with a password its salt and verifier). The slow password
 // derivation is done once, when the transfer is made; everything here after that is HKDF, so a
 // runner (the service worker with no page open) needs only these bytes, never the password.
+import { ENCRYPTION_VERSION, type TransferEncryptionRequest } from '@domain/share-access-types';
 import { toBase64Url } from './base64url';
 import { createFileCipher, deriveFileKey, keyCheck, type FileCipher } from './keys';
 import { newLinkKey } from './link-key';
 import { bindPassword, derivePasswordKey, newPasswordSalt, passwordVerifier } from './password';
-
-/** The format version the server is told (docs/encryption.md: labels carry `v1`). */
-export const ENCRYPTION_VERSION = 1;
 
 /** An encrypted transfer's secrets, as the upload jobs keep them until they finish. */
 export interface TransferSecrets {
@@ -17,13 +15,6 @@ export interface TransferSecrets {
   linkKey: Uint8Array<ArrayBuffer>;
   /** With a password: its salt and the slow key derived from it (PBKDF2), not the password. */
   password?: { salt: Uint8Array<ArrayBuffer>; key: Uint8Array<ArrayBuffer> };
-}
-
-/** What POST /transfers takes to make the transfer encrypted: public values only. */
-export interface EncryptionRequest {
-  version: typeof ENCRYPTION_VERSION;
-  keyCheck: string;
-  password?: { salt: string; verifier: string };
 }
 
 /** Fresh secrets for a new transfer; with a password, its slow key is derived now (about a second on a phone). */
@@ -47,7 +38,7 @@ export async function fileCipherOf(secrets: TransferSecrets, fileId: string): Pr
 }
 
 /** The transfer's `encryption` for POST /transfers: the key check and the password's verifier, never a key. */
-export async function encryptionRequest(secrets: TransferSecrets): Promise<EncryptionRequest> {
+export async function encryptionRequest(secrets: TransferSecrets): Promise<TransferEncryptionRequest> {
   const check = await keyCheck(secrets.linkKey);
   if (secrets.password === undefined) return { version: ENCRYPTION_VERSION, keyCheck: check };
   const { salt, key } = secrets.password;
