@@ -70,7 +70,9 @@ export function toAdminFile(r: Record<string, unknown>, ctx: Pick<ApiContext, 'c
   };
 }
 
-export const FILE_COLUMNS = 'id, share_id, name, type, size, created_at, expires_at, download_count, view_count';
+// An encrypted file's size is what was sent, as everywhere people see it (the bucket holds 16 bytes more a record).
+export const FILE_COLUMNS =
+  'id, share_id, name, type, coalesce(plaintext_size, size) as size, created_at, expires_at, download_count, view_count';
 
 /** GET /admin/uploads?q=&type=&sort=&dir=&page=&pageSize= */
 export const listUploads: AdminRouteHandler = async (req, ctx) => {
