@@ -337,3 +337,47 @@ export async function filesOfTransfers(db: Db, transferIds: readonly string[]): 
   );
   return rows.map(toRow);
 }
+
+/** All the live, unexpired files of one transfer, counted: what its owner's list says of it. */
+export interface TransferTotals {
+  count: number;
+  /** Their bytes together, as people see them. */
+  size: number;
+  /** The latest expiry of its complete files; null while none is complete. */
+  latestExpiry: Date | null;
+}
+
+/**
+ * The first `perTransfer` live, unexpired files of each of these transfers, by path then name,
+ * and all of them counted: an owner's list stays small however many files its transfers hold.
+ */
+export async function listedFilesOfTransfers(
+  db: Db,
+  transferIds: readonly string[],
+  now: Date,
+  perTransfer: number,
+): Promise<{ rows: FileRow[]; totals: Map<string, TransferTotals> }> {
+  const totals = new Map<string, TransferTotals>();
+  if (transferIds.length === 0) return { rows: [], totals };
+  const rows = await db.query(
+    `select * from (
+       select ${COLUMNS},
+              row_number() over (partition by transfer_id order by path, name, id) as place,
+              count(*) over (partition by transfer_id) as file_count,
+              sum(coalesce(plaintext_size, size)) over (partition by transfer_id) as total_size,
+              max(expires_at) filter (where upload_state = 'complete') over (partition by transfer_id) as latest_expiry
+       from public.files
+       where transfer_id = any(pg_catalog.string_to_array($1::text, ',')::uuid[]) and ${LIVE}
+         and (expires_at is null or expires_at > $2::timestamptz)
+     ) as live
+     where place <= $3`,
+    [transferIds.join(','), now.toISOString(), perTransfer],
+  );
+  for (const r of rows) {
+    const count = Number(r.file_count);
+    // The size people see: an encrypted file's size before encryption, as in its ShareDto.
+    const size = Number(r.total_size);
+    totals.set(String(r.transfer_id), { count, size, latestExpiry: toDate(r.latest_expiry) });
+  }
+  return { rows: rows.map(toRow), totals };
+}

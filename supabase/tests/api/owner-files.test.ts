@@ -75,7 +75,7 @@ describe.each(TARGETS)("the owner's files on %s", (target) => {
     [
       'more than 50 items',
       { items: Array.from({ length: 51 }, () => ({ shareId: 'AbCd1234', ownerToken: 't' })) },
-      'Ask for at most 50 files per call.',
+      'Ask for at most 50 files or transfers per call.',
     ],
     ['a malformed share id', { items: [{ shareId: 'bad', ownerToken: 't' }] }, 'Every item needs a valid shareId.'],
     ['no token', { items: [{ shareId: 'AbCd1234' }] }, 'Every item needs its ownerToken.'],

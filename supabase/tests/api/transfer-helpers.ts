@@ -2,6 +2,7 @@
 // with their folder paths, as the page does. Bytes really go to the embedded bucket.
 import { expect } from 'vitest';
 import type { CreatedTransfer, CreatedUpload } from '../../functions/_shared/domain/api-types.ts';
+import type { TestPlatform } from '../platform.ts';
 import { body, complete, putParts, type ApiCaller } from './upload-helpers.ts';
 
 export async function createTransfer(
@@ -45,4 +46,25 @@ export async function uploadInto(
   const done = await complete(p, c, await putParts(p, c, bytes));
   expect(done.status, JSON.stringify(await done.clone().json())).toBe(200);
   return c;
+}
+
+/**
+ * Adds `count` files of `size` bytes, still uploading, to the transfer, written directly: that
+ * many uploads through the API would take minutes, and a full transfer refuses the next one.
+ */
+export async function fillTransfer(
+  p: Pick<TestPlatform, 'ctx'>,
+  transfer: Pick<CreatedTransfer, 'transferId' | 'shareId'>,
+  count: number,
+  size = 1,
+): Promise<void> {
+  // Share ids from a hash of the transfer's and the file's number: unique across many transfers.
+  await p.ctx.db.query(
+    `insert into public.files (name, size, storage_path, share_id, owner_token_hash, transfer_id, path)
+     select 'f' || n, $4::bigint, 'uploads/filled/' || $2 || '-' || n,
+            substr(translate(encode(sha256(($2 || '-' || n)::bytea), 'base64'), '+/=', 'xyz'), 1, 8),
+            repeat('f', 64), $1::uuid, 'filled'
+     from generate_series(1, $3::int) as n`,
+    [transfer.transferId, transfer.shareId, count, size],
+  );
 }

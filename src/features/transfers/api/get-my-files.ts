@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DAY_MS, FILE_LIST_LIMIT } from '@domain/constants';
+import { DAY_MS, LOOKUP_MAX_ITEMS } from '@domain/constants';
 import type { FileDto, LookupRequest, OwnedFiles, OwnedItem, OwnedTransferDto } from '@domain/api-types';
 import { apiClient } from '@/lib/api/app-client';
 import { forgetOwnedFile, listOwnedFiles } from '@/lib/upload-engine/owned-files';
@@ -40,7 +40,7 @@ export async function getMyFiles(signal?: AbortSignal): Promise<MyTransfers> {
     ...files.map((record) => ({ ...record, forget: () => forgetOwnedFile(record.shareId) })),
   ]
     .filter((item) => item.ownerToken !== '')
-    .slice(0, FILE_LIST_LIMIT);
+    .slice(0, LOOKUP_MAX_ITEMS);
   if (items.length === 0) return NO_TRANSFERS;
   const answer = await apiClient.call<OwnedFiles>('files/lookup', {
     body: { items: items.map(({ shareId, ownerToken }) => ({ shareId, ownerToken })) } satisfies LookupRequest,

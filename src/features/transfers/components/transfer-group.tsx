@@ -25,9 +25,7 @@ export interface TransferGroupProps {
 export function TransferGroup({ group, onOpen, fileActions }: TransferGroupProps) {
   const { t, i18n } = useTranslation();
   const remove = useDeleteTransfer();
-  const { transfer, items } = group;
-  const count = items.length;
-  const size = items.reduce((sum, item) => sum + (item.kind === 'file' ? item.file.size : item.job.size), 0);
+  const { transfer, items, count, size, unlisted } = group;
   const title = t('transfers.group.title', { count });
   const listId = `${group.key}-files`;
   return (
@@ -81,6 +79,11 @@ export function TransferGroup({ group, onOpen, fileActions }: TransferGroupProps
             <TransferRow key={item.key} item={item} onOpen={onOpen} fileActions={fileActions} />
           ))}
         </Stack>
+        {unlisted > 0 && (
+          <Text size="sm" c="dimmed">
+            {t('transfers.group.unlisted', { count: unlisted })}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -196,6 +196,8 @@ describe('Transfers', () => {
       downloadCount: 2,
       viewCount: 5,
       takenDown: false,
+      fileCount: 2,
+      size: kept.size + gone.size,
       files: [kept, gone],
     };
     const calls = stubApi(() => jsonResponse(200, { transfers: [transfer], files: [] }));
@@ -212,5 +214,40 @@ describe('Transfers', () => {
     expect((lookup?.body as { items: unknown[] }).items).toEqual([
       { shareId: 'Trans123', ownerToken: 'transfer-token' },
     ]);
+  });
+
+  it('a transfer of 1,000 files, of which the server lists 100, says 1,000 files and their whole size', async () => {
+    await store.putTransfer({
+      id: 'local-big',
+      shareId: 'BigTrans',
+      shareUrl: 'http://ulak.test/s/BigTrans',
+      ownerToken: 'big-token',
+      senderName: null,
+      message: null,
+      createdAt: Date.now(),
+    });
+    const files = Array.from({ length: 100 }, (_, i) =>
+      fileDto(`Big${String(i).padStart(5, '0')}`, { size: 1_048_576, path: 'photos', transferShareId: 'BigTrans' }),
+    );
+    const transfer: OwnedTransferDto = {
+      shareId: 'BigTrans',
+      shareUrl: 'http://ulak.test/s/BigTrans',
+      senderName: null,
+      message: null,
+      createdAt: new Date().toISOString(),
+      expiresAt: files[0]!.expiresAt,
+      downloadCount: 0,
+      viewCount: 0,
+      takenDown: false,
+      fileCount: 1000,
+      size: 1000 * 1_048_576,
+      files,
+    };
+    stubApi(() => jsonResponse(200, { transfers: [transfer], files: [] }));
+    await renderRoute('/upload');
+
+    const group = await screen.findByRole('listitem', { name: 'Transfer of 1000 files' });
+    expect(within(group).getByText(/^1000 MB/)).toBeInTheDocument();
+    expect(within(group).getByText('900 more files are listed on the transfer’s own page.')).toBeInTheDocument();
   });
 });

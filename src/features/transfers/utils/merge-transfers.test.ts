@@ -72,6 +72,8 @@ describe('mergeTransfers', () => {
       downloadCount: 0,
       viewCount: 0,
       takenDown: false,
+      fileCount: files.length,
+      size: files.length,
       files,
     });
     const entries = groupTransfers(
@@ -91,5 +93,38 @@ describe('mergeTransfers', () => {
       ['job:joining', 'file:in-t'],
       'file:alone',
     ]);
+  });
+
+  it('counts every file of a transfer the server lists only in part, an upload under way among them once', () => {
+    const listed = Array.from({ length: 100 }, (_, i) => ({ ...file(`listed${i}`, 5000), size: 10 }));
+    const entries = groupTransfers(
+      {
+        transfers: [
+          {
+            shareId: 'Big11111',
+            shareUrl: 'http://x/s/Big11111',
+            senderName: null,
+            message: null,
+            createdAt: new Date(5000).toISOString(),
+            expiresAt: null,
+            downloadCount: 0,
+            viewCount: 0,
+            takenDown: false,
+            fileCount: 1000,
+            size: 10_000,
+            files: listed,
+          },
+        ],
+        files: [],
+        localIds: { Big11111: 'local-big' },
+      },
+      // The server counts this one but did not list it; the other is not on the server yet.
+      [
+        { ...job('counted', 6000, 'uploading', 'Counted1'), size: 10, transferId: 'local-big' },
+        { ...job('new', 6000, 'queued'), size: 10, transferId: 'local-big' },
+      ],
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: 'transfer', count: 1001, size: 10_010, unlisted: 899 });
   });
 });

@@ -54,10 +54,37 @@ export interface TransferGroup {
   transfer: OwnedTransferDto | null;
   /** Its files, finished and under way, by folder then name. */
   items: TransferItem[];
+  /** How many files it holds and their bytes, those the server counted but did not list included. */
+  count: number;
+  size: number;
+  /** Files the server counted but did not list (it lists LOOKUP_FILES_PER_TRANSFER of each). */
+  unlisted: number;
 }
 
 /** A row of Transfers: a transfer, or a file (or upload) sent alone. */
 export type TransfersEntry = TransferGroup | TransferItem;
+
+const sizeOf = (item: TransferItem) => (item.kind === 'file' ? item.file.size : item.job.size);
+
+/**
+ * A transfer's count and size: its items, plus what the server counted beyond the files it
+ * listed. An upload under way that the server already knows of, but did not list, is among both,
+ * so it is taken off the server's figures.
+ */
+function totalsOf(transfer: OwnedTransferDto | null, items: readonly TransferItem[]) {
+  const shown = { count: items.length, size: items.reduce((sum, item) => sum + sizeOf(item), 0), unlisted: 0 };
+  // A list saved by an earlier version has no figures: its items are all there is to show.
+  if (transfer === null || !Number.isFinite(transfer.fileCount)) return shown;
+  const listed = new Set(transfer.files.map((file) => file.shareId));
+  const both = items.filter(
+    (item) => item.kind === 'upload' && item.job.shareId !== null && !listed.has(item.job.shareId),
+  );
+  const unlisted = Math.max(0, transfer.fileCount - transfer.files.length - both.length);
+  const listedSize = transfer.files.reduce((sum, file) => sum + file.size, 0);
+  const bothSize = both.reduce((sum, item) => sum + sizeOf(item), 0);
+  const unlistedSize = Math.max(0, transfer.size - listedSize - bothSize);
+  return { count: shown.count + unlisted, size: shown.size + unlistedSize, unlisted };
+}
 
 function pathKey(item: TransferItem): string {
   return item.kind === 'file' ? `${item.file.path ?? ''}/${item.file.name}` : `${item.job.path}/${item.job.name}`;
@@ -91,7 +118,6 @@ export function groupTransfers(list: MyTransfers, jobs: readonly LiveJob[]): Tra
     group.jobs.push(job);
   }
   const entries: TransfersEntry[] = groups.flatMap((group): TransfersEntry[] => {
-    // Every file of a transfer is shown: the server holds at most MAX_TRANSFER_FILES of them.
     const items = mergeTransfers(group.transfer?.files ?? [], group.jobs, Infinity).sort((a, b) =>
       pathKey(a).localeCompare(pathKey(b)),
     );
@@ -108,6 +134,7 @@ export function groupTransfers(list: MyTransfers, jobs: readonly LiveJob[]): Tra
             : Date.parse(group.transfer.createdAt),
         transfer: group.transfer,
         items,
+        ...totalsOf(group.transfer, items),
       },
     ];
   });

@@ -150,7 +150,7 @@ export interface OwnedItem {
   ownerToken: string;
 }
 
-/** POST /files/lookup: at most FILE_LIST_LIMIT items, share ids of files or of transfers. */
+/** POST /files/lookup: at most LOOKUP_MAX_ITEMS items (400 too_many_files), share ids of files or of transfers. */
 export interface LookupRequest {
   items: OwnedItem[];
 }

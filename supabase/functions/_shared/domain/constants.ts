@@ -55,6 +55,19 @@ export const DASHBOARD_REFRESH_MS = 30_000;
 /** Transfers lists at most this many files, newest first. */
 export const FILE_LIST_LIMIT = 50;
 
+/**
+ * Owner tokens (files or transfers) one POST /files/lookup may name: 50, what Transfers lists;
+ * more is a 400. With LOOKUP_FILES_PER_TRANSFER it bounds one answer to 5,000 files.
+ */
+export const LOOKUP_MAX_ITEMS = FILE_LIST_LIMIT;
+
+/**
+ * Files a lookup lists of each transfer (by path then name): 100, a screenful of a folder. The
+ * transfer's count and size still cover them all, and its own page lists every one; without
+ * this, 50 transfers of 1,000 files made one answer of about 25 MB.
+ */
+export const LOOKUP_FILES_PER_TRANSFER = 100;
+
 /** A file with this much time left or less is urgent (red styling and a warning). */
 export const URGENT_THRESHOLD_DAYS = 1;
 

@@ -74,7 +74,14 @@ export interface OwnedTransferDto extends TransferSummaryDto {
   shareUrl: string;
   /** An admin took the whole transfer down. */
   takenDown: boolean;
-  /** Every file of the transfer (uploading, complete or taken down), sorted by path then name. */
+  /** How many files the transfer holds (uploading, complete or taken down), listed or not. */
+  fileCount: number;
+  /** Those files' bytes together. */
+  size: number;
+  /**
+   * Its files sorted by path then name: the first LOOKUP_FILES_PER_TRANSFER of them, so that one
+   * answer stays small; the transfer's own page (/s/{shareId}) lists every one.
+   */
   files: FileDto[];
 }
 

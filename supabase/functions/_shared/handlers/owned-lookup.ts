@@ -5,12 +5,12 @@
 // vanish.
 import type { ApiContext } from '../context.ts';
 import type { FileDto, OwnedFiles, OwnedTransferDto } from '../domain/api-types.ts';
+import { LOOKUP_FILES_PER_TRANSFER } from '../domain/constants.ts';
 import { compareByPathThenName } from '../domain/transfer-path.ts';
-import { filesByShareIds, filesOfTransfers, type FileRow } from '../files-repo.ts';
+import { filesByShareIds, listedFilesOfTransfers, type FileRow } from '../files-repo.ts';
 import { ownerTokenMatches } from '../owner-token.ts';
 import { takenDownFiles, transfersByShareIds, type TakenDownFile, type TransferRow } from '../transfers-repo.ts';
 import { hasExpired, removeExpired, shareUrl, toFileDto } from './share-common.ts';
-import { latestExpiry } from './transfer-shares.ts';
 
 function takenDownDto(ctx: ApiContext, t: TakenDownFile): FileDto {
   return {
@@ -35,8 +35,8 @@ function takenDownDto(ctx: ApiContext, t: TakenDownFile): FileDto {
 const newestFirst = (a: FileDto, b: FileDto) => b.createdAt.localeCompare(a.createdAt);
 
 /** A transfer is still worth listing while it holds anything, or is young enough to be filling. */
-function isListed(ctx: ApiContext, transfer: TransferRow, files: FileDto[], now: Date): boolean {
-  return files.length > 0 || now.getTime() - transfer.createdAt.getTime() < ctx.config.limits.staleUploadMs;
+function isListed(ctx: ApiContext, transfer: TransferRow, fileCount: number, now: Date): boolean {
+  return fileCount > 0 || now.getTime() - transfer.createdAt.getTime() < ctx.config.limits.staleUploadMs;
 }
 
 export async function lookupOwned(
@@ -67,9 +67,8 @@ export async function lookupOwned(
     return false;
   };
 
-  for (const row of await filesOfTransfers(ctx.db, [...ownedIds])) {
-    if (!hasExpired(row, now)) place(toFileDto(row, ctx.config), row.transferId);
-  }
+  const listed = await listedFilesOfTransfers(ctx.db, [...ownedIds], now, LOOKUP_FILES_PER_TRANSFER);
+  for (const row of listed.rows) place(toFileDto(row, ctx.config), row.transferId);
   for (const row of await filesByShareIds(ctx.db, shareIds)) {
     if (row.transferId && ownedIds.has(row.transferId)) continue;
     if (!(await ownerTokenMatches(tokens.get(row.shareId), row.ownerTokenHash))) continue;
@@ -85,19 +84,23 @@ export async function lookupOwned(
   const transfers: OwnedTransferDto[] = [];
   for (const t of owned) {
     const group = (underTransfer.get(t.id) ?? []).sort(compareByPathThenName);
-    if (!isListed(ctx, t, group, now)) continue;
-    const complete = group.filter((f) => f.state === 'complete' && !f.takenDown);
+    const live = listed.totals.get(t.id) ?? { count: 0, size: 0, latestExpiry: null };
+    const takenDown = group.filter((f) => f.takenDown);
+    const fileCount = live.count + takenDown.length;
+    if (!isListed(ctx, t, fileCount, now)) continue;
     transfers.push({
       shareId: t.shareId,
       shareUrl: shareUrl(ctx.config, t.shareId),
       senderName: t.senderName,
       message: t.message,
       createdAt: t.createdAt.toISOString(),
-      expiresAt: latestExpiry(complete.map((f) => ({ expiresAt: f.expiresAt ? new Date(f.expiresAt) : null }))),
+      expiresAt: live.latestExpiry?.toISOString() ?? null,
       downloadCount: t.downloadCount,
       viewCount: t.viewCount,
       takenDown: t.takenDownAt !== null,
-      files: group,
+      fileCount,
+      size: live.size + takenDown.reduce((sum, f) => sum + f.size, 0),
+      files: group.slice(0, LOOKUP_FILES_PER_TRANSFER),
     });
   }
   return { files: files.sort(newestFirst), transfers };

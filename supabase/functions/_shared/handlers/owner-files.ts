@@ -1,7 +1,7 @@
 // What only the uploading device may do: list its files and transfers, and delete one.
 import type { RouteHandler } from '../handler-types.ts';
 import type { OwnedFiles } from '../domain/api-types.ts';
-import { FILE_LIST_LIMIT } from '../domain/constants.ts';
+import { LOOKUP_MAX_ITEMS } from '../domain/constants.ts';
 import { fileByShareId } from '../files-repo.ts';
 import { HttpError, json, noContent, readJson } from '../http.ts';
 import { transferByShareId } from '../transfers-repo.ts';
@@ -21,9 +21,9 @@ function parseItems(body: Record<string, unknown>): { shareId: string; ownerToke
   const items = body.items;
   if (!Array.isArray(items))
     throw new HttpError(400, 'bad_request', 'items must be a list of { shareId, ownerToken }.');
-  if (items.length > FILE_LIST_LIMIT)
-    throw new HttpError(400, 'too_many_files', `Ask for at most ${FILE_LIST_LIMIT} files per call.`, {
-      max: FILE_LIST_LIMIT,
+  if (items.length > LOOKUP_MAX_ITEMS)
+    throw new HttpError(400, 'too_many_files', `Ask for at most ${LOOKUP_MAX_ITEMS} files or transfers per call.`, {
+      max: LOOKUP_MAX_ITEMS,
     });
   return items.map((item: unknown) => parseOwnedItem(item, 'Every item'));
 }
