@@ -9,9 +9,11 @@ import { EmptyState, LoadingState } from '@/components/screen-states';
 import { describeError } from '@/lib/api/failure';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { FileDto } from '@domain/api-types';
+import { UNFINISHED_STATES } from '@/lib/upload-engine/protocol';
 import { NO_TRANSFERS, useMyFiles } from '../api/get-my-files';
 import { useUploadJobs } from '../hooks/use-upload-jobs';
 import { groupTransfers } from '../utils/merge-transfers';
+import { KeepPageOpenNote } from './keep-page-open-note';
 import { TransferGroup } from './transfer-group';
 import { TransferRow } from './transfer-row';
 
@@ -36,6 +38,7 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
   // A list saved by an earlier version (an array of files) is not this shape: shown as empty until fetched.
   const data = files.data !== undefined && 'transfers' in files.data ? files.data : NO_TRANSFERS;
   const items = groupTransfers(data, jobs);
+  const uploading = jobs.some((job) => UNFINISHED_STATES.has(job.state));
 
   let content;
   if (files.isPending && items.length === 0) {
@@ -82,6 +85,7 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
 
   return (
     <PageSection title={t('transfers.title')} intro={t('transfers.intro')}>
+      {uploading && <KeepPageOpenNote />}
       {content}
       {previewed && (
         <Suspense fallback={null}>

@@ -10,6 +10,7 @@ import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
 import { describeError, failureOf, localFailure } from '@/lib/api/failure';
 import type { TransferDraft } from '@/lib/upload-engine/client';
 import { useSettings } from '@/lib/api/settings';
+import { useUploadsNeedAnOpenPage } from '@/lib/background-sync';
 import { useFileSelection } from '../hooks/use-file-selection';
 import { useUploadBatch } from '../hooks/use-upload-batch';
 import type { BatchEntry, UploadedBatch } from '../hooks/use-upload-batch';
@@ -45,6 +46,8 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   const waitingForNetwork = busy && (!online || batch.entries.some((entry) => entry.state === 'paused'));
   // Nothing to send yet: Upload waits, and the hint beneath it says what it needs.
   const nothingPicked = selection.length === 0 && batch.phase !== 'failed';
+  // Without Background Sync the upload stops with the last page of the app: the line says so.
+  const uploadingLine = useUploadsNeedAnOpenPage() ? 'upload.card.uploadingKeepOpen' : 'upload.card.uploading';
 
   const progress = useMemo(
     () => new Map<string, BatchEntry>(batch.entries.map((entry) => [entry.selectionId, entry])),
@@ -203,7 +206,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
           </Group>
           {busy && (
             <Text size="sm" c={waitingForNetwork ? 'orange' : 'dimmed'} ta="center" role="status">
-              {waitingForNetwork ? t('transfers.paused') : t('upload.card.uploading')}
+              {waitingForNetwork ? t('transfers.paused') : t(uploadingLine)}
             </Text>
           )}
           {nothingPicked && (
