@@ -20,29 +20,26 @@ import { createUploadStore } from './store';
 const h = engineHarness();
 const PART = DEFAULT_PART_SIZE;
 
-/** An encrypted transfer on this device with one file of `size` recognisable bytes, as the page stores it. */
-async function addEncryptedJob(size: number, secrets: TransferSecrets): Promise<string> {
-  const transferId = crypto.randomUUID();
-  await h.store.putTransfer({
-    id: transferId,
-    shareId: null,
-    shareUrl: null,
-    ownerToken: null,
-    senderName: null,
-    message: null,
-    createdAt: Date.now(),
-  });
-  const id = crypto.randomUUID();
-  const record = newJobRecord(
-    { name: 'secret.pdf', type: 'application/pdf', size },
-    id,
-    Date.now(),
-    {
+/**
+ * A file of `size` recognisable bytes in an encrypted transfer on this device, as the page stores
+ * it: in the transfer `transferId`, or a new one.
+ */
+async function addEncryptedJob(size: number, secrets: TransferSecrets, transferId?: string): Promise<string> {
+  if (transferId === undefined) {
+    transferId = crypto.randomUUID();
+    await h.store.putTransfer({
       id: transferId,
-      path: '',
-    },
-    secrets,
-  );
+      shareId: null,
+      shareUrl: null,
+      ownerToken: null,
+      senderName: null,
+      message: null,
+      createdAt: Date.now(),
+    });
+  }
+  const id = crypto.randomUUID();
+  const file = { name: `secret-${size}.pdf`, type: 'application/pdf', size };
+  const record = newJobRecord(file, id, Date.now(), { id: transferId, path: '' }, secrets);
   const { recorded, copied } = h.store.add(record, new Blob([bytesOf(size)]));
   await Promise.all([recorded, copied]);
   return id;
@@ -62,6 +59,18 @@ function bodyRecorder(): { fetch: typeof fetch; sent: Map<number, string[]>; bod
     return h.backend.partFetch(input, init);
   };
   return { fetch: recording, sent, bodies };
+}
+
+/** Every row of every table of the API's database, as JSON text. */
+async function databaseRows(): Promise<string[]> {
+  const { db } = h.backend.platform.ctx;
+  const tables = await db.query<{ name: string }>(
+    "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
+  );
+  const rows = await Promise.all(
+    tables.map(({ name }) => db.query<{ row: string }>(`select row_to_json(t)::text as row from public."${name}" t`)),
+  );
+  return rows.flat().map(({ row }) => row);
 }
 
 /** The job's stored object, downloaded as a recipient would, after checking it decrypts to the picked bytes. */
@@ -106,7 +115,28 @@ describe("an encrypted transfer's file", () => {
     // Done: the record the device keeps no longer holds the key.
     const job = await h.store.get(jobId);
     expect(job?.bytesDone).toBe(size);
+    expect(job?.file).toMatchObject({ size, storedSize: ciphertextSize(size) });
     expect(job !== undefined && 'encryption' in job).toBe(false);
+  });
+
+  it('of a transfer of several, one of them empty: one transfer, each file under a key of its own', async () => {
+    const secrets = await newTransferSecrets();
+    const first = await addEncryptedJob(PART + 1, secrets);
+    const transferId = (await h.store.get(first))?.transfer?.id;
+    const empty = await addEncryptedJob(0, secrets, transferId);
+    await h.makeEngine().resumeAll();
+
+    expect(h.backend.apiCalls.filter((call) => call.path === 'transfers')).toHaveLength(1);
+    const stored = [
+      await expectDecryptsToPicked(first, secrets, PART + 1),
+      await expectDecryptsToPicked(empty, secrets, 0),
+    ];
+    // An empty file is one record: its tag, which only its own key opens.
+    expect(stored[1]?.length).toBe(16);
+    const emptyId = (await h.store.get(empty))?.shareId ?? '';
+    const firstId = (await h.store.get(first))?.shareId ?? '';
+    await expect(decryptWhole(await fileCipherOf(secrets, firstId), stored[1] ?? new Uint8Array())).rejects.toThrow();
+    expect(emptyId).not.toBe(firstId);
   });
 
   it('with a password, is sealed under the password-bound key; no request carries a key or the password', async () => {
@@ -152,8 +182,13 @@ describe("an encrypted transfer's file", () => {
     for (const spelling of spellings) {
       expect(requests.filter((request) => request.toLowerCase().includes(spelling.toLowerCase()))).toEqual([]);
     }
-    // Nor does any body sent to the bucket hold a key's bytes.
+    // Nor does any body sent to the bucket hold a key's bytes, nor the database or the API's log.
     for (const key of keys) expect(bodies.filter((body) => Buffer.from(body).includes(key))).toEqual([]);
+    const server = [...(await databaseRows()), ...h.backend.platform.logs.map((entry) => entry.message)];
+    expect(server.join('\n')).toContain(verifier);
+    for (const spelling of spellings) {
+      expect(server.filter((text) => text.toLowerCase().includes(spelling.toLowerCase()))).toEqual([]);
+    }
   });
 });
 
@@ -172,16 +207,18 @@ describe('an encrypted upload cut off by a crash', () => {
     await crashed.stop();
 
     // The next page or worker opens the database afresh: the key is there, byte for byte.
-    const reopened = createUploadStore(h.dbName, { copyChunkBytes: 4096 });
+    // Its copy is written again in chunks (as a page does when it meets the upload), one of which
+    // begins where part 3 is stored: a copy that took that for part 3's first byte of the file would
+    // stop there, short of it (records hold 16 bytes less of the file than they store).
+    const chunk = (size - 2 * PART) / 3;
+    const reopened = createUploadStore(h.dbName, { copyChunkBytes: chunk });
     const job = await reopened.get(jobId);
     expect(job?.encryption?.linkKey).toEqual(secrets.linkKey);
-    // Its copy holds only what is still to send: from the plaintext of part 3 on, which begins
-    // before the part's place in the bucket (records hold 16 bytes less of the file than they store).
     await reopened.update(jobId, (current) => current, { dropBytes: true });
     if (job === undefined) throw new Error('the job is gone');
     await reopened.add(job, new Blob([bytesOf(size)])).copied;
-    const part3 = (2 * PART * RECORD_PLAINTEXT_SIZE) / RECORD_SIZE;
-    expect((await reopened.getBytes(jobId))?.from).toBeGreaterThan(part3 - 4096);
+    expect((await reopened.getBytes(jobId))?.from).toBe(2 * PART - chunk);
+    expect(2 * PART - chunk).toBeLessThan((2 * PART * RECORD_PLAINTEXT_SIZE) / RECORD_SIZE);
     h.backend.release();
 
     const putsBefore = h.backend.puts.length;
