@@ -225,7 +225,7 @@ export class JobRun {
     const { start, end } = partSpan(plan.job, plan.upload, partNumber);
     const etag = await this.retries.retrying(async () => {
       const url = await plan.urls.get(partNumber, plan.pending);
-      // Sealing reads the bytes (a record at a time), so its failures are the read's.
+      // Sealing reads the bytes (a few records at a time), so its failures are the read's.
       const read = plan.bytes.read(start, end).then((plaintext) => plan.seal(partNumber, plaintext));
       const body = await read.catch((error: unknown) => {
         // A copy that is lost fails the job: no retry and no wait for the network brings it back.
