@@ -1,7 +1,7 @@
 // The end-to-end encryption's own speed in Node (WebCrypto, no browser, no network): a file of
 // BENCH_CRYPTO_MIB MiB (default 256) encrypted part by part as an upload would (encryptRange on
 // 8 MiB parts of the server's plan), again from a Blob as the upload engine reads its copy of the
-// file (a record at a time), then decrypted through the decrypting stream in 64 KiB
+// file (a few records at a time), then decrypted through the decrypting stream in 64 KiB
 // chunks as a download would, checked against the plaintext's hash; and one password derivation.
 // Run it with `npx tsx bench/crypto.ts`.
 import { createHash } from 'node:crypto';
@@ -39,7 +39,7 @@ export async function runCryptoBench({ size = 256 * MIB } = {}): Promise<void> {
     encryptSeconds += (performance.now() - started) / 1000;
   }
 
-  // The engine's path: each part read from the device's copy (a Blob) a record at a time.
+  // The engine's path: each part read from the device's copy (a Blob) a few records at a time.
   const file = new Blob(
     Array.from({ length: plan.partCount }, (_, i) => {
       const place = partPlace(i + 1, plan.partSize, size);
