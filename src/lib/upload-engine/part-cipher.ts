@@ -6,7 +6,7 @@
 
 import { partRange, type PartPlan } from '@domain/part-plan';
 import { localFailure } from '@/lib/api/failure';
-import { ciphertextSize, partPlace } from '@/lib/crypto/format';
+import { RECORD_SIZE, ciphertextSize, partPlace } from '@/lib/crypto/format';
 import { encryptRange } from '@/lib/crypto/records';
 import { fileCipherOf } from '@/lib/crypto/transfer-secrets';
 import type { UploadJobRecord } from './job-record';
@@ -48,6 +48,10 @@ export type PartSealer = (partNumber: number, plaintext: Blob) => Promise<Blob |
  */
 export async function partSealer(job: Layout, plan: PartPlan, shareId: string): Promise<PartSealer> {
   if (job.encryption === undefined) return (_, plaintext) => Promise.resolve(plaintext);
+  // A plan that cuts records or leaves some out would store a file no one can open.
+  if (plan.partSize % RECORD_SIZE !== 0 || Math.ceil(storedSizeOf(job) / plan.partSize) !== plan.partCount) {
+    throw localFailure('unexpected', `The server planned ${plan.partCount} parts of ${plan.partSize} bytes`);
+  }
   const cipher = await fileCipherOf(job.encryption, shareId);
   return (partNumber, plaintext) => {
     const place = partPlace(partNumber, plan.partSize, job.size);
