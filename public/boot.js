@@ -9,11 +9,15 @@
 //    from index.html into data-entry and data-preload (vite/start-after-first-paint.ts). The page's markup (host-
 //    rendered) paints with the stylesheets alone, and on a slow network the scripts no longer
 //    share its bandwidth. Without data-entry (Vite's dev server) index.html loads the app itself.
-// 3. A page that reads whole as the host rendered it (a download page: <html data-start="intent">,
-//    src/entry-server.tsx) starts the app on the visitor's first intent instead: a touch, a pressed
-//    pointer, a key, focus. A recipient who only reads what the file is loads none of the app.
-//    A tap on a download button (data-ticket) before then downloads at once, without the app; a
-//    tap on Download all (data-ticket and data-zip) has the service worker build the zip.
+// 3. A page that reads whole as the host rendered it (a download page and Home: <html
+//    data-start="intent">, src/entry-server.tsx; a static host's Home and download page shell,
+//    vite/prerender-pages.ts) starts the app on the visitor's first intent instead: a touch, a
+//    pressed pointer, a key, focus, a pick or a drop. A visitor who only reads the page loads none
+//    of the app. A tap on a download button (data-ticket) before then downloads at once, without
+//    the app; a tap on Download all (data-ticket and data-zip) has the service worker build the
+//    zip. Add files opens the browser's picker natively (a file input's label), and what is picked
+//    or dropped meanwhile is kept for the app. A visitor who chose another language than the page's
+//    gets the app after the paint, which draws it in theirs.
 // 4. Times the host wrote in UTC (it cannot know the reader's zone: <time data-local-time>) are
 //    written in the reader's zone once the page is parsed, as the app writes them: a download page
 //    may never start the app, and its reader must not have to work out the hour.
@@ -57,7 +61,7 @@
     document.head.appendChild(app);
   }
   var html = document.documentElement;
-  if (html.getAttribute('data-start') === 'intent') return startOnIntent();
+  if (html.getAttribute('data-start') === 'intent' && !otherLanguage()) return startOnIntent();
 
   // Once the page has painted its content (the browser's first-contentful-paint entry, timed when
   // the frame was shown: an animation frame alone comes before the paint is on screen, well before
@@ -77,6 +81,19 @@
   setTimeout(start, 5000);
 
   /**
+   * Whether the visitor chose another language than the page was rendered in (src/lib/i18n.ts keeps
+   * the choice under `language`): the app then starts after the paint, to draw it in theirs.
+   */
+  function otherLanguage() {
+    try {
+      var chosen = window.localStorage.getItem('language');
+      return !!chosen && chosen !== (html.lang || '').slice(0, 2).toLowerCase();
+    } catch {
+      return false;
+    }
+  }
+
+  /**
    * Starts the app on the first sign that the visitor means to act. A click before the app is live
    * (src/main.tsx dispatches 'app-live' once it has taken the page over) is held, shown as held
    * (data-held, styled in index.html) and made again on the same element once it is live; a link
@@ -88,8 +105,11 @@
      * worker installs the app's files first, a few seconds on a slow link) before the app does it.
      */
     var ZIP_WORKER_WAIT_MS = 20000;
-    var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
+    // start-app: a page's own script that cannot finish the page without the app (share-fill.js).
+    var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'start-app'];
     var held = null;
+    /** Where the held element sits under #root: child indexes, outermost first. */
+    var heldPath = null;
     /** The held tap's own copy to the clipboard, settled before the tap is replayed. */
     var copying = null;
     var failed = false;
@@ -100,11 +120,15 @@
     function hold(event) {
       var target = event.target;
       if (failed || !(target instanceof Element) || target.closest('a[href]')) return;
+      // Add files and Add folder are a file input and its label: the browser opens its picker on the
+      // tap itself (a replayed click is no gesture, and no engine opens a picker for it then).
+      if (pickerOf(target)) return onIntent();
       event.preventDefault();
       event.stopImmediatePropagation();
       var ticketed = target.closest('[data-ticket]');
       if (ticketed) return ticketed.hasAttribute('data-zip') ? zipNow(ticketed) : downloadNow(ticketed);
       held = target;
+      heldPath = pathOf(target);
       html.setAttribute('data-held', '');
       // The clipboard takes text only inside the tap itself (WebKit refuses the replay with
       // NotAllowedError): a copy button's text is copied now, and the app, whose replayed copy may
@@ -219,7 +243,78 @@
           leaveToApp(button);
         });
     }
+    /** The file input a tap on `target` opens the picker of, if any. */
+    function pickerOf(target) {
+      var label = target.closest('label');
+      var input = label ? label.control : target;
+      return input instanceof HTMLInputElement && input.type === 'file' ? input : null;
+    }
+    function pathOf(element) {
+      var path = [];
+      var root = document.getElementById('root');
+      for (var node = element; node && node !== root; node = node.parentElement) {
+        path.unshift(Array.prototype.indexOf.call(node.parentElement ? node.parentElement.children : [], node));
+      }
+      return node === root ? path : null;
+    }
+    function sameElement(element, path) {
+      var node = path && document.getElementById('root');
+      for (var i = 0; node && i < path.length; i++) node = node.children[path[i]];
+      return node && node.tagName === element.tagName && node.textContent === element.textContent ? node : null;
+    }
+    /**
+     * Files picked or dropped before the app is live are kept for it (HeldFiles in window.ulakHeldFiles,
+     * announced by a held-files event): the app lists them as picked once it has started. A pick is
+     * an intent too. An input the app has taken over is the app's; one it drew anew while the
+     * picker was open is detached, and its files come here as well.
+     */
+    function keepFiles() {
+      var kept = (window.ulakHeldFiles = []);
+      function keep(files, entries) {
+        if (files.length === 0 && entries.length === 0) return;
+        kept.push({ files: files, entries: entries });
+        document.dispatchEvent(new Event('held-files'));
+        onIntent();
+      }
+      function onPicked(event) {
+        var input = event.currentTarget;
+        if (live && input.isConnected) return;
+        keep(Array.prototype.slice.call(input.files || []), []);
+        // Kept here: the same file picked again is a change again.
+        if (!live) input.value = '';
+      }
+      /** A drag of files over the page, or their drop: taken here, not opened by the browser in its place. */
+      function onDrag(event) {
+        var data = event.dataTransfer;
+        if (!data || Array.prototype.indexOf.call(data.types, 'Files') < 0) return;
+        event.preventDefault();
+        if (event.type !== 'drop') return void (data.dropEffect = 'copy');
+        // Taken now: a drop's items are emptied when its event ends.
+        var entries = [];
+        for (var i = 0; i < data.items.length; i++) {
+          var item = data.items[i];
+          var entry = item.kind === 'file' && item.webkitGetAsEntry ? item.webkitGetAsEntry() : null;
+          if (entry) entries.push(entry);
+        }
+        var files = Array.prototype.slice.call(data.files);
+        if (entries.length === files.length) keep([], entries);
+        else keep(files, []);
+      }
+      document.addEventListener('DOMContentLoaded', function () {
+        var inputs = document.querySelectorAll('#root input[type="file"]');
+        for (var i = 0; i < inputs.length; i++) inputs[i].addEventListener('change', onPicked);
+        // Only a page with somewhere to put files takes a drop; the app's own drop zone does once live.
+        if (inputs.length === 0) return;
+        window.addEventListener('dragover', onDrag);
+        window.addEventListener('drop', onDrag);
+        document.addEventListener('app-live', function () {
+          window.removeEventListener('dragover', onDrag);
+          window.removeEventListener('drop', onDrag);
+        });
+      });
+    }
     var live = false;
+    keepFiles();
     for (var i = 0; i < intents.length; i++) {
       document.addEventListener(intents[i], onIntent, { capture: true, passive: true });
     }
@@ -238,7 +333,10 @@
         html.removeAttribute('data-held');
         var target = held;
         held = null;
-        if (!target || !target.isConnected) return;
+        // A page the app drew anew (one a static host served as built) has the same markup: the
+        // tap goes to the element in the held one's place.
+        if (target && !target.isConnected) target = sameElement(target, heldPath);
+        if (!target) return;
         // A label's replayed click does not reach its control in Firefox: the control is pressed.
         var label = target.closest('label');
         if (label && label.control) target = label.control;

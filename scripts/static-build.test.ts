@@ -44,7 +44,8 @@ describe('a static host serving `npm run build`', () => {
     const home = await visit('/');
     expect(heading(home)).toBe(words(en.home.title));
     expect(home).toContain(words(en.home.features.fast.text));
-    expect(home).toMatch(/<html lang="en">/);
+    // Home reads whole as built: its app starts on the visitor's first intent (public/boot.js).
+    expect(home).toMatch(/<html lang="en" data-start="intent">/);
     const about = await visit('/about');
     expect(heading(about)).toBe(words(en.about.title));
     expect(about).toContain(words(en.about.mission));
@@ -94,6 +95,10 @@ describe('a static host serving `npm run build`', () => {
       const heading = page.locator('#root h1');
       await heading.filter({ hasText: 'quarterly report.pdf' }).waitFor({ timeout: 60_000 });
       expect(await heading.locator('xpath=following-sibling::p[1]').textContent()).toBe('5 KB');
+      // Its Download works without the app: public/boot.js asks the API for the file itself.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download file' }).click();
+      expect((await download).suggestedFilename()).toBe('quarterly report.pdf');
     } finally {
       await browser.close();
     }

@@ -2,9 +2,13 @@
 // (supabase/host/page-render.ts): the page paints with its stylesheets alone, before any script,
 // and the app then takes that markup over (hydration, src/main.tsx). Built on its own by
 // `vite build --ssr` (vite.config.ts); never part of the browser's bundle.
+import { Button } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { AppProviders } from '@/components/app-providers';
 import { AppShell } from '@/components/app-shell';
 import { START_ATTRIBUTE, START_ON_INTENT } from '@/config/boot-contract';
 import { env } from '@/config/env';
@@ -27,6 +31,25 @@ setApiTransport(refuse);
  */
 export function publicApi(): { url: string; anonKey: string } {
   return { url: `${env.supabaseUrl}/functions/v1/api`, anonKey: env.supabaseAnonKey };
+}
+
+/**
+ * The download page's Download button in English (a static host's shell's language), for the
+ * shell: public/share-fill.js puts it on the page with the share's download POST once the API has
+ * answered, and public/boot.js downloads on its tap without waiting for the app.
+ */
+export async function shellDownloadButton(): Promise<string> {
+  await i18n.changeLanguage('en');
+  const markup = renderToStaticMarkup(
+    <AppProviders i18n={i18n}>
+      <Button size="lg" leftSection={<IconDownload size={22} aria-hidden />}>
+        {i18n.t('download.download')}
+      </Button>
+    </AppProviders>,
+  );
+  const button = /<button[\s\S]*<\/button>/.exec(markup)?.[0];
+  if (!button) throw new Error('The shell download button rendered no <button>.');
+  return button;
 }
 
 export interface PageRequest {

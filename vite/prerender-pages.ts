@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
+import { START_ATTRIBUTE, START_ON_INTENT } from '../src/config/boot-contract.ts';
 
 /**
  * The build for a static host (`npm run build`) writes its pages' markup into the build: a static
@@ -19,13 +20,13 @@ export const STATIC_BUILD_FLAG = 'ULAK_STATIC_BUILD';
  * as Cloudflare Pages, Netlify and nginx's `try_files $uri.html` serve it).
  */
 export const STATIC_PAGES = [
-  { url: '/', file: 'index.html' },
+  { url: '/', file: 'index.html', startsOnIntent: true },
   { url: '/how-it-works', file: 'how-it-works.html' },
   { url: '/about', file: 'about.html' },
   { url: '/privacy', file: 'privacy.html' },
   { url: '/terms', file: 'terms.html' },
   { url: '/cookies', file: 'cookies.html' },
-] as const;
+] as const satisfies readonly { url: string; file: string; startsOnIntent?: boolean }[];
 
 /** index.html as built (the icon only): every other path's page, the service worker's navigations too. */
 export const APP_SHELL_FILE = 'app-shell.html';
@@ -33,6 +34,8 @@ export const APP_SHELL_FILE = 'app-shell.html';
 export const SHARE_SHELL_FILE = 'share-shell.html';
 /** A share id the download page's shell is rendered for: any valid one (the render asks nothing). */
 const SHELL_SHARE_ID = 'AAAAAAAA';
+/** The <template> of the shell's Download button, which public/share-fill.js puts on the page. */
+const SHELL_DOWNLOAD_TEMPLATE_ID = 'shell-download';
 
 /**
  * The rewrites of Cloudflare Pages and Netlify (their `_redirects`; nginx's in docs/operations.md):
@@ -44,7 +47,25 @@ export const STATIC_HOST_REDIRECTS = [
   `/*        /${APP_SHELL_FILE}    200`,
 ].join('\n');
 
+/**
+ * A page that reads whole as built (Home, a download page's shell once public/share-fill.js has
+ * filled it) starts the app on the visitor's first intent, as the Node host's download page and
+ * Home do (public/boot.js): a visitor who only reads it loads none of the app, and one who acts
+ * gets the page drawn anew by the app with the operator's texts and limits. Its markup is live
+ * meanwhile (a tap is held, Add files opens its picker natively), no longer inert.
+ */
+function startOnIntent(html: string): string {
+  const marked = html
+    .replace('<html lang="en">', () => `<html lang="en" ${START_ATTRIBUTE}="${START_ON_INTENT}">`)
+    .replace('<div id="root" inert', '<div id="root"');
+  if (!marked.includes(`${START_ATTRIBUTE}="${START_ON_INTENT}"`) || marked.includes('<div id="root" inert')) {
+    throw new Error('prerender: a page to start on intent has no <html lang="en"> or no inert #root');
+  }
+  return marked;
+}
+
 interface RenderModule {
+  shellDownloadButton(): Promise<string>;
   renderPage(
     template: string,
     request: { url: string; origin: string; acceptLanguage: string | undefined; api: typeof fetch },
@@ -93,12 +114,15 @@ async function renderAll(root: string, outDir: string): Promise<void> {
       if (html === null) throw new Error(`prerender: ${url} did not render`);
       return html;
     };
-    for (const { url, file } of STATIC_PAGES) await writeFile(path.join(outDir, file), await page(url));
+    for (const entry of STATIC_PAGES) {
+      const html = await page(entry.url);
+      await writeFile(path.join(outDir, entry.file), 'startsOnIntent' in entry ? startOnIntent(html) : html);
+    }
     const { url: api, anonKey } = render.publicApi();
-    const shell = (await page(`/s/${SHELL_SHARE_ID}`)).replace(
-      '</head>',
-      () => `${shareFillTag(apiUrl ? api : '/functions/v1/api', anonKey)}</head>`,
-    );
+    const download = await render.shellDownloadButton();
+    const shell = startOnIntent(await page(`/s/${SHELL_SHARE_ID}`))
+      .replace('</head>', () => `${shareFillTag(apiUrl ? api : '/functions/v1/api', anonKey)}</head>`)
+      .replace('</body>', () => `<template id="${SHELL_DOWNLOAD_TEMPLATE_ID}">${download}</template></body>`);
     await writeFile(path.join(outDir, SHARE_SHELL_FILE), shell);
     await writeFile(path.join(outDir, '_redirects'), `${STATIC_HOST_REDIRECTS}\n`);
   } finally {

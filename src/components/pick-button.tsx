@@ -1,7 +1,7 @@
-import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconFilePlus, IconFolderPlus } from '@tabler/icons-react';
+import classes from './pick-button.module.css';
 
 // React passes unknown lower-case attributes through; TypeScript's DOM types do not know this one.
 const FOLDER_INPUT_ATTRIBUTES = { webkitdirectory: '', directory: '' } as Record<string, string>;
@@ -15,27 +15,26 @@ interface PickButtonProps {
   disabled?: boolean;
   /** A hint for the picker (the admin's allowed types); the server checks the type at create time. */
   accept?: string;
-  /** Names the hidden file input for browser tests, which set files on it. */
+  /** Names the file input for browser tests, which set files on it. */
   testId: string;
 }
 
-/** 'Add files' or 'Add folder': a button that opens the browser's picker (a hidden file input). */
+/**
+ * 'Add files' or 'Add folder': the label of a file input, drawn as a button. The browser opens the
+ * picker itself on a tap or a key, so it opens on the first one even before the app is live (a
+ * page whose app starts on intent: public/boot.js keeps what is picked then for the app).
+ */
 function PickButton({ label, icon, folder = false, onFiles, disabled, accept, testId }: PickButtonProps) {
-  const input = useRef<HTMLInputElement>(null);
   return (
-    <>
-      <Button variant="light" px="xs" leftSection={icon} onClick={() => input.current?.click()} disabled={disabled}>
-        {label}
-      </Button>
+    <Button component="label" variant="light" px="xs" leftSection={icon} disabled={disabled} className={classes.pick}>
+      {label}
       <input
-        ref={input}
         type="file"
         multiple
-        hidden
-        tabIndex={-1}
-        aria-hidden
+        className={classes.input}
         data-testid={testId}
         accept={accept}
+        disabled={disabled}
         {...(folder ? FOLDER_INPUT_ATTRIBUTES : {})}
         onChange={(event) => {
           const { files } = event.currentTarget;
@@ -44,7 +43,7 @@ function PickButton({ label, icon, folder = false, onFiles, disabled, accept, te
           event.currentTarget.value = '';
         }}
       />
-    </>
+    </Button>
   );
 }
 

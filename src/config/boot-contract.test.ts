@@ -2,7 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as contract from './boot-contract';
-import { APP_LIVE_EVENT, HELD_ATTRIBUTE, START_ATTRIBUTE, START_ON_INTENT } from './boot-contract';
+import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
+import {
+  APP_LIVE_EVENT,
+  HELD_ATTRIBUTE,
+  HELD_FILES_EVENT,
+  HELD_FILES_PROPERTY,
+  START_APP_EVENT,
+  START_ATTRIBUTE,
+  START_ON_INTENT,
+} from './boot-contract';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const bootJs = read('public/boot.js');
@@ -22,6 +31,11 @@ describe('the names public/boot.js shares with the app', () => {
     expect(bootJs).toContain(`getAttribute('${START_ATTRIBUTE}') === '${START_ON_INTENT}'`);
     const events = [...bootJs.matchAll(/addEventListener\(\s*'([a-z-]+)'/g)].map((match) => match[1]);
     expect(events).toContain(APP_LIVE_EVENT);
+    expect(bootJs).toContain(`window.${HELD_FILES_PROPERTY} = `);
+    expect(bootJs).toContain(`new Event('${HELD_FILES_EVENT}')`);
+    expect(bootJs).toContain(`localStorage.getItem('${LANGUAGE_STORAGE_KEY}')`);
+    expect(bootJs).toContain(`'${START_APP_EVENT}'];`);
+    expect(read('public/share-fill.js')).toContain(`new Event('${START_APP_EVENT}')`);
   });
 
   it('are the ones index.html styles a held tap with', () => {

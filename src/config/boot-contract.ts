@@ -14,6 +14,26 @@ export const START_ON_INTENT = 'intent';
 export const HELD_ATTRIBUTE = 'data-held';
 /** Dispatched on `document` once the app has taken the page over; boot.js replays a held tap then. */
 export const APP_LIVE_EVENT = 'app-live';
+/**
+ * On `window`: the files a visitor picked (Add files, Add folder) or dropped on a page whose app
+ * starts on intent before the app was live, kept by boot.js as a list of HeldFiles; the app takes
+ * them (src/components/file-drop/held-files.ts) and lists them as picked.
+ */
+export const HELD_FILES_PROPERTY = 'ulakHeldFiles';
+/** Dispatched on `document` by boot.js when it has kept more files in HELD_FILES_PROPERTY. */
+export const HELD_FILES_EVENT = 'held-files';
+
+/**
+ * Dispatched on `document` by a page's own script (public/share-fill.js) that cannot finish the
+ * page without the app: boot.js takes it as the visitor's intent and starts the app.
+ */
+export const START_APP_EVENT = 'start-app';
+
+/** One pick or drop boot.js kept: a drop's entries (its folders with their trees) when the browser gives them. */
+export interface HeldFiles {
+  files: File[];
+  entries: FileSystemEntry[];
+}
 /** On a copy button: the text it copies, which boot.js copies inside a tap it holds. */
 export const COPY_TEXT_ATTRIBUTE = 'data-copy-text';
 /** On <html> once boot.js has copied a held tap's text: the text, for the app's replayed copy. */

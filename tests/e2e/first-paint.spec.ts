@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { HELD_ATTRIBUTE } from '../../src/config/boot-contract';
+import { HELD_ATTRIBUTE, START_ATTRIBUTE, START_ON_INTENT } from '../../src/config/boot-contract';
 import { waitForApp } from './fixtures/app-live';
 import { E2E_ANON_KEY } from './fixtures/pwa';
 import { uploadFromHome } from './fixtures/share-flow';
@@ -51,8 +51,11 @@ test('a download page shows its file without any script, in the language the bro
 
     await visit.goto('/');
     await expect(visit.getByText('Dosyaları tek bir bağlantıyla paylaşın')).toBeVisible();
-    // Not live until the app runs: nothing on it can be pressed meanwhile.
-    await expect(visit.locator('#root')).toHaveAttribute('inert', '');
+    // Its app starts on the visitor's first intent; Add files is the browser's own file input, whose
+    // picker opens without any script.
+    await expect(visit.locator('html')).toHaveAttribute(START_ATTRIBUTE, START_ON_INTENT);
+    await expect(visit.locator('#root')).not.toHaveAttribute('inert');
+    await expect(visit.locator('label').filter({ hasText: 'Dosya ekle' }).locator('input[type="file"]')).toBeEnabled();
     // The server's limit, asked of the API by the render: not the app's built-in one.
     await expect(visit.getByText(/GB'a kadar dosya yükleyin/)).toBeVisible();
   } finally {

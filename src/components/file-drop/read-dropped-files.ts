@@ -30,6 +30,12 @@ async function filesOf(entry: FileSystemEntry): Promise<File[]> {
   return files;
 }
 
+/** Every file under a drop's entries (taken while its event lasted), with their paths in the drop. */
+export async function readDropEntries(entries: readonly FileSystemEntry[]): Promise<File[]> {
+  const nested = await Promise.all(entries.map((entry) => filesOf(entry)));
+  return nested.flat();
+}
+
 /** Every file of a drop, the files inside dropped folders too. Call it inside the drop handler. */
 export async function readDroppedFiles(data: DataTransfer): Promise<File[]> {
   // Entries must be taken before the first await: the DataTransfer is emptied when the event ends.
@@ -37,6 +43,5 @@ export async function readDroppedFiles(data: DataTransfer): Promise<File[]> {
     .filter((item) => item.kind === 'file')
     .map((item) => item.webkitGetAsEntry?.() ?? null);
   if (entries.length === 0 || entries.some((entry) => entry === null)) return [...data.files];
-  const nested = await Promise.all(entries.map((entry) => filesOf(entry as FileSystemEntry)));
-  return nested.flat();
+  return readDropEntries(entries as FileSystemEntry[]);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconClockHour4, IconRefresh, IconUpload } from '@tab
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
+import { takeHeldFiles } from '@/components/file-drop/held-files';
 import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
 import { describeError, failureOf, localFailure } from '@/lib/api/failure';
 import type { TransferDraft } from '@/lib/upload-engine/client';
@@ -66,6 +67,9 @@ export function UploadCard({ children, actions }: UploadCardProps) {
     },
     [add, maxFileSize],
   );
+
+  // What was picked or dropped before the app was live (public/boot.js kept it) is listed as picked.
+  useEffect(() => takeHeldFiles(addFiles), [addFiles]);
 
   // Uploaded: the selection has served; the link replaces it.
   const finish = useCallback(
