@@ -4,7 +4,7 @@
 // presigned URL of the same file on the same page, in turns. Prints both medians with their
 // spread, app / plain link (goal: at most FIRST_TAP_GOAL), and Lighthouse's performance score for
 // the same page (goal: at least FIRST_TAP_LIGHTHOUSE_GOAL).
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { auditPages } from './lighthouse.ts';
 import { BENCH_ANON_KEY, launchBrowser, median, shareSmallFile, startPlatform } from './platform.ts';
 
@@ -140,10 +140,55 @@ export async function runFirstTapBench(opts: { port: number }): Promise<void> {
       console.log(
         `  Lighthouse performance of that page: ${audit.median.performance} (runs ${audit.scores.join(', ')}; goal >= ${FIRST_TAP_LIGHTHOUSE_GOAL})`,
       );
+    await timeHomePicks(browser, platform.origin);
   } finally {
     await close();
     await platform.stop();
   }
+}
+
+/**
+ * Home's first tap, as a visitor makes it on a cold Home under the same conditions: a tap on Add
+ * files, timed to the browser's file picker opening (Playwright's `filechooser` event), then the
+ * file picked, timed to the card listing it (the app started by the tap, live, and the file handed
+ * to it). BENCH_FIRST_TAP_RUNS rounds; the medians with their spread.
+ */
+async function timeHomePicks(browser: Browser, origin: string): Promise<void> {
+  const picker: number[] = [];
+  const listed: number[] = [];
+  for (let round = 1; round <= RUNS; round++) {
+    const context = await browser.newContext({ hasTouch: true });
+    try {
+      const page = await context.newPage();
+      await throttle(page);
+      await page.goto(`${origin}/`, { waitUntil: 'load' });
+      const addFiles = page.getByText('Add files', { exact: true });
+      await addFiles.waitFor();
+      const opened = page.waitForEvent('filechooser', { timeout: TAP_TIMEOUT_MS }).then((chooser) => ({
+        chooser,
+        at: performance.now(),
+      }));
+      opened.catch(() => undefined);
+      const at = performance.now();
+      await addFiles.tap({ timeout: TAP_TIMEOUT_MS });
+      const { chooser, at: openedAt } = await opened;
+      picker.push(openedAt - at);
+      const picked = performance.now();
+      await chooser.setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('first pick') });
+      await page.getByText('1 file selected').waitFor({ timeout: TAP_TIMEOUT_MS });
+      listed.push(performance.now() - picked);
+      console.log(`    Home round ${round}: picker ${ms(picker.at(-1))}, listed ${ms(listed.at(-1))}`);
+    } catch (error) {
+      console.log(
+        `    Home round ${round} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      );
+    } finally {
+      await context.close();
+    }
+  }
+  console.log(`\nFirst tap on a cold Home's Add files, same conditions (median of ${picker.length} rounds of ${RUNS})`);
+  console.log(`  tap -> file picker open: ${ms(median(picker))} (${spread(picker)})`);
+  console.log(`  file picked -> listed by the app: ${ms(median(listed))} (${spread(listed)})`);
 }
 
 // `npx tsx bench/first-tap.ts` runs it alone (BENCH_PORT as for `npm run bench`).
