@@ -2,7 +2,7 @@
 // JSON bodies, statuses and error codes), and records what was asked. Engine and client tests
 // use the real API instead (src/test/upload-backend.ts).
 import { vi } from 'vitest';
-import type { FileDto, PublicSettings, ShareDto } from '@domain/api-types';
+import type { FileDto, OwnedTransferDto, PublicSettings, ShareDto } from '@domain/api-types';
 import { DEFAULT_SETTINGS as SERVICE_DEFAULTS, publicSettings } from '@domain/service-settings';
 import { HOUR_MS } from '@domain/constants';
 
@@ -66,6 +66,29 @@ export function fileDto(shareId: string, overrides: Partial<FileDto> = {}): File
     fileId: `file-${shareId}`,
     shareUrl: `http://ulak.test/s/${shareId}`,
     state: 'complete',
+    ...overrides,
+  };
+}
+
+/** A transfer as its sender sees it (POST files/lookup), listing `files` and counting just them. */
+export function ownedTransferDto(
+  shareId: string,
+  files: FileDto[],
+  overrides: Partial<OwnedTransferDto> = {},
+): OwnedTransferDto {
+  return {
+    shareId,
+    shareUrl: `http://ulak.test/s/${shareId}`,
+    senderName: null,
+    message: null,
+    createdAt: new Date().toISOString(),
+    expiresAt: files[0]?.expiresAt ?? null,
+    downloadCount: 0,
+    viewCount: 0,
+    takenDown: false,
+    fileCount: files.length,
+    size: files.reduce((sum, file) => sum + file.size, 0),
+    files,
     ...overrides,
   };
 }

@@ -2,7 +2,6 @@
 // Hostile-traffic findings against the real host process (`npm start`'s program), each as its own test:
 // what ended the process, poisoned the storage, filled the disk or framed the app, and the
 // settings that were accepted silently.
-import { request } from 'node:http';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -10,16 +9,11 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, type Storage } from '../../functions/_shared/storage.ts';
 import { HOST_ANON_KEY, hostCall, startHost, type HostProcess } from '../host/host-process.ts';
+import { rss, sendUntilAnswered } from '../host/raw-requests.ts';
 import { GIB } from '../../functions/_shared/domain/constants.ts';
 
 async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
-}
-
-/** The host's resident memory in bytes (Linux). */
-async function rss(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
 async function upload(host: HostProcess, name: string, bytes: Uint8Array<ArrayBuffer>) {
@@ -38,44 +32,6 @@ async function upload(host: HostProcess, name: string, bytes: Uint8Array<ArrayBu
   });
   expect(done.status).toBe(200);
   return c;
-}
-
-/**
- * Streams a request body a little at a time until the server answers, and reports how much it had
- * sent by then. With `limit`, it ends the body after that many bytes (a chunked upload that the
- * server should refuse long before); without it, it sends until the server answers or hangs up.
- */
-function sendUntilAnswered(
-  url: string,
-  { method, headers, fill, limit }: { method: string; headers: Record<string, string>; fill: number; limit?: number },
-): Promise<{ status: number; sent: number }> {
-  const target = new URL(url);
-  return new Promise((resolve) => {
-    let sent = 0;
-    let answered = false;
-    const req = request(
-      { host: target.hostname, port: target.port, method, path: target.pathname + target.search, headers },
-      (res) => {
-        answered = true;
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, sent }));
-      },
-    );
-    req.on('error', () => {
-      if (!answered) resolve({ status: 0, sent });
-    });
-    const chunk = Buffer.alloc(64 * 1024, fill);
-    const pump = () => {
-      if (answered || req.destroyed || (limit !== undefined && sent >= limit)) {
-        if (limit !== undefined) req.end();
-        return;
-      }
-      sent += chunk.length;
-      if (req.write(chunk)) setImmediate(pump);
-      else req.once('drain', pump);
-    };
-    pump();
-  });
 }
 
 describe('hostile-traffic findings against the real host', () => {

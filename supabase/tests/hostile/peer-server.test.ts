@@ -4,11 +4,11 @@
 // other visitors notice. The host trusts one proxy, so each test poses as its own visitors through
 // X-Forwarded-For, as visitors behind the operator's proxy are told apart.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hostCall, startHost, type HostProcess } from '../host/host-process.ts';
+import { rss } from '../host/raw-requests.ts';
 import { MIB } from '../../functions/_shared/domain/constants.ts';
 
 /** A receive code's alphabet (src/features/p2p/protocol/peer-ids.ts). */
@@ -109,12 +109,6 @@ async function nonReadingPeer(host: HostProcess, address: string, id: string): P
     );
   });
   return socket;
-}
-
-/** The host's resident memory in bytes, from the kernel's view of the real process. */
-async function rss(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
 /** Sends OFFERs of `size` bytes to `dst` as fast as the socket drains, until `total` or a close. */

@@ -3,8 +3,7 @@
 // of connections, where races are real): parallel previews past the ticket limit, and every kind
 // of gone link. On the real host (`npm start`'s program): bodies the preview must not read whole,
 // and a full disk, under which a preview (a read) must still work.
-import { request } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import type { DownloadTicket } from '../../functions/_shared/domain/api-types.ts
 import { GIB, MINUTE_MS, RETENTION_MS } from '../../functions/_shared/domain/constants.ts';
 import { fillDisk, onTmpfs, seenBy } from '../faults/small-disk.ts';
 import { HOST_ANON_KEY, hostCall, startHost, type HostProcess } from '../host/host-process.ts';
+import { rss, sendUntilAnswered } from '../host/raw-requests.ts';
 import { body, bytesOf, upload, type ApiCaller } from '../api/upload-helpers.ts';
 import { platformForTests } from '../platform.ts';
 import { TARGETS } from '../targets.ts';
@@ -91,55 +91,6 @@ describe.each(TARGETS)('a file’s preview under hostile traffic on %s', (target
   });
 });
 
-/** The host's resident memory in bytes (Linux). */
-async function rss(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-/**
- * POSTs a body of `total` bytes a chunk at a time (chunked, or with `announced` as its length)
- * until the host answers, and reports the answer and how much had been sent by then.
- */
-function postUntilAnswered(
-  url: string,
-  total: number,
-  announced?: number,
-): Promise<{ status: number; code: string; sent: number }> {
-  const target = new URL(url);
-  const headers: Record<string, string> = { apikey: HOST_ANON_KEY, 'content-type': 'application/json' };
-  if (announced !== undefined) headers['content-length'] = String(announced);
-  return new Promise((resolve) => {
-    let sent = 0;
-    let answered = false;
-    const req = request(
-      { host: target.hostname, port: target.port, method: 'POST', path: target.pathname, headers, agent: false },
-      (res) => {
-        answered = true;
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          const code = /"code":"([a-z_]+)"/.exec(text)?.[1] ?? '';
-          resolve({ status: res.statusCode ?? 0, code, sent });
-        });
-      },
-    );
-    req.on('error', () => {
-      if (!answered) resolve({ status: 0, code: '', sent });
-    });
-    const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const pump = () => {
-      if (answered || req.destroyed) return;
-      if (sent >= total) return void req.end();
-      sent += chunk.length;
-      if (req.write(chunk)) setImmediate(pump);
-      else req.once('drain', pump);
-    };
-    pump();
-  });
-}
-
 describe('a file’s preview on the real host', () => {
   let host: HostProcess;
   let dataDir = '';
@@ -178,12 +129,19 @@ describe('a file’s preview on the real host', () => {
 
   it('a body announced as 3 GB is refused unread, and a 1 GB chunked one is stopped at the limit: 413, the host does not grow', async () => {
     const url = `${host.api}/shares/${shareId}/preview`;
+    const headers = { apikey: HOST_ANON_KEY, 'content-type': 'application/json' };
     const before = await rss(host.pid);
-    const announced = await postUntilAnswered(url, 3 * GIB, 3 * GIB);
-    expect(announced).toMatchObject({ status: 413, code: 'body_too_large' });
+    const announced = await sendUntilAnswered(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(3 * GIB) },
+      fill: 0x20,
+    });
+    expect(announced.status).toBe(413);
+    expect(JSON.parse(announced.text)).toMatchObject({ code: 'body_too_large' });
     expect(announced.sent).toBeLessThan(256 * 1024 * 1024);
-    const chunked = await postUntilAnswered(url, GIB);
-    expect(chunked).toMatchObject({ status: 413, code: 'body_too_large' });
+    const chunked = await sendUntilAnswered(url, { method: 'POST', headers, fill: 0x20, limit: GIB });
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.text)).toMatchObject({ code: 'body_too_large' });
     expect(chunked.sent).toBeLessThan(GIB);
     expect(await rss(host.pid)).toBeLessThan(before + 100 * 1024 * 1024);
     expect(host.alive()).toBe(true);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FILE_LIST_LIMIT } from '@domain/constants';
 import type { FileDto } from '@domain/api-types';
 import type { UploadJobSummary } from '@/lib/upload-engine/protocol';
+import { ownedTransferDto } from '@/test/api';
 import { groupTransfers, mergeTransfers } from './merge-transfers';
 
 function file(shareId: string, createdAt: number, state: FileDto['state'] = 'complete'): FileDto {
@@ -62,20 +63,8 @@ describe('mergeTransfers', () => {
   });
 
   it('groups by transfer: jobs join their transfer, one the server has not listed yet shows alone, an emptied one goes', () => {
-    const transfer = (shareId: string, files: FileDto[]) => ({
-      shareId,
-      shareUrl: `http://x/s/${shareId}`,
-      senderName: null,
-      message: null,
-      createdAt: new Date(5000).toISOString(),
-      expiresAt: null,
-      downloadCount: 0,
-      viewCount: 0,
-      takenDown: false,
-      fileCount: files.length,
-      size: files.length,
-      files,
-    });
+    const transfer = (shareId: string, files: FileDto[]) =>
+      ownedTransferDto(shareId, files, { createdAt: new Date(5000).toISOString() });
     const entries = groupTransfers(
       {
         transfers: [transfer('Tra11111', [{ ...file('in-t', 5000), path: 'docs' }]), transfer('Empty111', [])],
@@ -99,22 +88,7 @@ describe('mergeTransfers', () => {
     const listed = Array.from({ length: 100 }, (_, i) => ({ ...file(`listed${i}`, 5000), size: 10 }));
     const entries = groupTransfers(
       {
-        transfers: [
-          {
-            shareId: 'Big11111',
-            shareUrl: 'http://x/s/Big11111',
-            senderName: null,
-            message: null,
-            createdAt: new Date(5000).toISOString(),
-            expiresAt: null,
-            downloadCount: 0,
-            viewCount: 0,
-            takenDown: false,
-            fileCount: 1000,
-            size: 10_000,
-            files: listed,
-          },
-        ],
+        transfers: [ownedTransferDto('Big11111', listed, { fileCount: 1000, size: 10_000 })],
         files: [],
         localIds: { Big11111: 'local-big' },
       },
