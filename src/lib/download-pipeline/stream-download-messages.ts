@@ -36,17 +36,22 @@ export type StreamDownloadChunk = { type: 'chunk'; chunk: Uint8Array } | { type:
 /** Worker -> page over the port: 'ready' once the URL answers, 'pull' for each next chunk, 'cancel' if the browser stopped reading. */
 export type StreamDownloadSignal = { type: 'ready' } | { type: 'pull' } | { type: 'cancel' };
 
-export function isStreamDownloadStart(data: unknown): data is StreamDownloadStart {
-  const start = data as Partial<StreamDownloadStart> | null;
+/** A message of `type` that starts one download: an object with its id and the name to save as. */
+function isDownloadStart(data: unknown, type: string): data is Record<string, unknown> {
+  const start = data as { type?: unknown; id?: unknown; fileName?: unknown } | null;
   return (
     typeof start === 'object' &&
     start !== null &&
-    start.type === 'STREAM_DOWNLOAD' &&
+    start.type === type &&
     typeof start.id === 'string' &&
-    typeof start.fileName === 'string' &&
-    typeof start.contentType === 'string' &&
-    (start.size === null || typeof start.size === 'number')
+    typeof start.fileName === 'string'
   );
+}
+
+export function isStreamDownloadStart(data: unknown): data is StreamDownloadStart {
+  if (!isDownloadStart(data, 'STREAM_DOWNLOAD')) return false;
+  const { contentType, size } = data as Partial<StreamDownloadStart>;
+  return typeof contentType === 'string' && (size === null || typeof size === 'number');
 }
 
 /** The most files one zip message may name (default 10,000: ten times a transfer's limit). */
@@ -66,15 +71,7 @@ function isZipFile(value: unknown): value is ZipDownloadStart['files'][number] {
 }
 
 export function isZipDownloadStart(data: unknown): data is ZipDownloadStart {
-  const start = data as Partial<ZipDownloadStart> | null;
-  return (
-    typeof start === 'object' &&
-    start !== null &&
-    start.type === 'ZIP_DOWNLOAD' &&
-    typeof start.id === 'string' &&
-    typeof start.fileName === 'string' &&
-    Array.isArray(start.files) &&
-    start.files.length <= MAX_ZIP_FILES &&
-    start.files.every(isZipFile)
-  );
+  if (!isDownloadStart(data, 'ZIP_DOWNLOAD')) return false;
+  const { files } = data as Partial<ZipDownloadStart>;
+  return Array.isArray(files) && files.length <= MAX_ZIP_FILES && files.every(isZipFile);
 }
