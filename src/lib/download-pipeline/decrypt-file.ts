@@ -1,0 +1,162 @@
+// The recipient's decrypting stage: an end-to-end encrypted file's stored records, fetched from
+// its presigned GET (whole, or the records behind a plaintext range for a video seek), opened as
+// they arrive and cut to the bytes asked for. Every record's place and size follow from the file's
+// plaintext size, so each is opened as soon as its last byte arrives, with the final-record flag
+// it was sealed with: a range that stops before the file's end opens as well as a whole file.
+// DOM-free, so the service worker runs it too. The format: docs/encryption.md.
+import { E2eError } from '@/lib/crypto/errors';
+import { ciphertextSize, recordCount, recordPlace, recordsForPlaintextRange } from '@/lib/crypto/format';
+import type { FileCipher } from '@/lib/crypto/keys';
+import { openRecord, RECORDS_IN_FLIGHT } from '@/lib/crypto/records';
+import { entryName, FileGoneError, type PipelineFile } from './pipeline';
+
+/** A file of an encrypted transfer: `size` is its plaintext size, `cipher` its key (fileCipherOf). */
+export interface EncryptedFile extends PipelineFile {
+  cipher: FileCipher;
+}
+
+export interface DecryptOptions {
+  signal?: AbortSignal;
+  /** The network; tests give their own. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Plaintext bytes [start, end) of records [firstRecord, endRecord), from those records' stored
+ * bytes in chunks of any size. Holds the record being filled and at most RECORDS_IN_FLIGHT being
+ * opened; plaintext leaves in order and only once its record is authenticated, so when record k
+ * fails nothing of record k or after it comes out. Errors with E2eError 'damaged' (a changed,
+ * moved or extended record, or bytes past the last one) or 'truncated' (the bytes stop early).
+ */
+export function createRecordsDecryptStream(
+  cipher: FileCipher,
+  plaintextSize: number,
+  { firstRecord, endRecord, start, end }: { firstRecord: number; endRecord: number; start: number; end: number },
+): TransformStream<Uint8Array, Uint8Array<ArrayBuffer>> {
+  let index = firstRecord;
+  let place = recordPlace(index, plaintextSize);
+  let record = new Uint8Array(place.ciphertextEnd - place.ciphertextStart);
+  let filled = 0;
+  const opening: Promise<Uint8Array<ArrayBuffer>>[] = [];
+
+  const sendOpened = async (controller: TransformStreamDefaultController<Uint8Array<ArrayBuffer>>) => {
+    const plaintext = await opening.shift();
+    if (plaintext && plaintext.byteLength > 0) controller.enqueue(plaintext);
+  };
+  const open = () => {
+    const { plaintextStart, plaintextEnd, final } = place;
+    const from = Math.max(start, plaintextStart) - plaintextStart;
+    const to = Math.min(end, plaintextEnd) - plaintextStart;
+    const opened = openRecord(cipher, record, index, final).then((plaintext) => plaintext.subarray(from, to));
+    // Awaited in turn; if the stream is cancelled first, its failure has no one to go to and must
+    // not surface as an unhandled rejection.
+    opened.catch(() => undefined);
+    opening.push(opened);
+    index += 1;
+    filled = 0;
+    if (index < endRecord) {
+      place = recordPlace(index, plaintextSize);
+      record = new Uint8Array(place.ciphertextEnd - place.ciphertextStart);
+    }
+  };
+
+  return new TransformStream({
+    async transform(chunk, controller) {
+      for (let at = 0; at < chunk.byteLength;) {
+        if (index >= endRecord) {
+          throw new E2eError('damaged', `The stored bytes go on past record ${endRecord - 1}`);
+        }
+        const take = Math.min(record.byteLength - filled, chunk.byteLength - at);
+        record.set(chunk.subarray(at, at + take), filled);
+        filled += take;
+        at += take;
+        if (filled === record.byteLength) {
+          open();
+          if (opening.length >= RECORDS_IN_FLIGHT) await sendOpened(controller);
+        }
+      }
+    },
+    async flush(controller) {
+      while (opening.length > 0) await sendOpened(controller);
+      if (index < endRecord) {
+        throw new E2eError(
+          'truncated',
+          `The stored bytes stop inside record ${index} of ${recordCount(plaintextSize)}`,
+        );
+      }
+    },
+  });
+}
+
+/** The stored object's whole size, from a 206's Content-Range (`bytes a-b/total`) or a 200's Content-Length. */
+function storedSizeOf(response: Response): number | null {
+  const header =
+    response.status === 206
+      ? /\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1]
+      : response.headers.get('content-length');
+  return header ? Number(header) : null;
+}
+
+/**
+ * Stored bytes [rangeStart, rangeEnd) of `file` (a Range GET unless that is the whole object), after checking
+ * what the bucket says of the object's size: an object shorter than the file's records is
+ * 'truncated' and a longer one 'damaged' before a byte is read.
+ */
+async function fetchStored(file: EncryptedFile, rangeStart: number, rangeEnd: number, options: DecryptOptions) {
+  const ranged = rangeStart > 0 || rangeEnd < ciphertextSize(file.size);
+  const response = await (options.fetch ?? fetch)(file.url, {
+    signal: options.signal,
+    headers: ranged ? { range: `bytes=${rangeStart}-${rangeEnd - 1}` } : undefined,
+  });
+  if (response.status === 404 || response.status === 403 || response.status === 410) throw new FileGoneError(file);
+  // A range that starts past the object's end: the object is shorter than the file's records.
+  if (response.status === 416) throw new E2eError('truncated', `${entryName(file)} is shorter than its records`);
+  if (response.status !== (ranged ? 206 : 200) || !response.body) {
+    throw new Error(`Downloading ${entryName(file)} failed: HTTP ${response.status}`);
+  }
+  const stored = storedSizeOf(response);
+  const expected = ciphertextSize(file.size);
+  if (stored !== null && stored !== expected) {
+    void response.body.cancel();
+    throw new E2eError(
+      stored < expected ? 'truncated' : 'damaged',
+      `${entryName(file)} is stored as ${stored} bytes, not the ${expected} its size needs`,
+    );
+  }
+  return response.body;
+}
+
+/**
+ * The plaintext of a whole encrypted file, as a stream. Resolves once the bucket has answered and
+ * its size matches the file's, so a missing or cut object fails before any plaintext; the stream
+ * then errors with 'damaged' or 'truncated' at the first record that fails, and a download that
+ * meets such an error must discard what it saved.
+ */
+export async function decryptedFile(
+  file: EncryptedFile,
+  options: DecryptOptions = {},
+): Promise<ReadableStream<Uint8Array<ArrayBuffer>>> {
+  const stored = await fetchStored(file, 0, ciphertextSize(file.size), options);
+  const records = { firstRecord: 0, endRecord: recordCount(file.size), start: 0, end: file.size };
+  return stored.pipeThrough(createRecordsDecryptStream(file.cipher, file.size, records));
+}
+
+/**
+ * Plaintext bytes [start, end) of an encrypted file (an HTTP Range a video player asks for): only
+ * the records that hold them are fetched, with a Range GET, and decrypted. An empty range is an
+ * empty stream with no fetch. Throws RangeError for a range outside the file.
+ */
+export async function decryptedRange(
+  file: EncryptedFile,
+  start: number,
+  end: number,
+  options: DecryptOptions = {},
+): Promise<ReadableStream<Uint8Array<ArrayBuffer>>> {
+  if (start === end && Number.isSafeInteger(start) && start >= 0 && start <= file.size) {
+    return new ReadableStream({ start: (controller) => controller.close() });
+  }
+  const seek = recordsForPlaintextRange(start, end, file.size);
+  const stored = await fetchStored(file, seek.ciphertextStart, seek.ciphertextEnd, options);
+  const records = { firstRecord: seek.firstRecord, endRecord: seek.endRecord, start, end };
+  return stored.pipeThrough(createRecordsDecryptStream(file.cipher, file.size, records));
+}
