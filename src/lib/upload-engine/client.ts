@@ -4,7 +4,7 @@
 // development) it runs the engine itself. Either way state and progress arrive on the
 // BroadcastChannel, so every tab sees every upload.
 
-import type { FileDto } from '@domain/api-types';
+import type { FileDto, MaxDownloads } from '@domain/api-types';
 import { localFailure } from '@/lib/api/failure';
 import type { TransferSecrets } from '@/lib/crypto/transfer-secrets';
 import { openOpfsCopyWriter } from './device-copy/opfs-copy-writer';
@@ -203,6 +203,8 @@ export interface TransferDraft {
    * and its link is the share URL with `#` and `linkKeyToFragment(encryption.linkKey)`.
    */
   encryption?: TransferSecrets;
+  /** The server deletes the transfer after this many downloads; absent: when the retention ends. */
+  maxDownloads?: MaxDownloads;
 }
 
 /**
@@ -229,6 +231,7 @@ export async function enqueueUploads(
         ownerToken: null,
         senderName: transfer?.senderName?.trim() || null,
         message: transfer?.message?.trim() || null,
+        maxDownloads: transfer?.maxDownloads ?? null,
         createdAt: Date.now(),
       })
       .catch((error: unknown) => {

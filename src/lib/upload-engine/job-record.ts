@@ -2,7 +2,7 @@
 // leaves behind; and what follows from a job's record alone: where the bytes a run needs begin, and
 // what a page may see of it. No storage here (job-store.ts and owned-files.ts keep them).
 
-import type { FileDto, FinishedPart } from '@domain/api-types';
+import type { FileDto, FinishedPart, MaxDownloads } from '@domain/api-types';
 import type { Failure } from '@/lib/api/failure';
 import type { TransferSecrets } from '@/lib/crypto/transfer-secrets';
 import { holdsBackProgress, type DeviceCopyState } from './device-copy/copy-state';
@@ -82,6 +82,8 @@ export interface OwnedTransferRecord {
   /** Sent with POST /transfers: the recipient's page and the mail show them. */
   senderName: string | null;
   message: string | null;
+  /** Sent with POST /transfers: deleted after this many downloads; null or absent (older records): no limit. */
+  maxDownloads?: MaxDownloads | null;
   /** ms since epoch. */
   createdAt: number;
 }

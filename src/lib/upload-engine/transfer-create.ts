@@ -46,6 +46,7 @@ export function transferFor(
         {
           ...(record.senderName === null ? {} : { senderName: record.senderName }),
           ...(record.message === null ? {} : { message: record.message }),
+          ...(record.maxDownloads == null ? {} : { maxDownloads: record.maxDownloads }),
           ...(encryption === undefined ? {} : { encryption }),
         },
         signal,

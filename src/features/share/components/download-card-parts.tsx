@@ -27,6 +27,17 @@ export function DownloadHeading({ icon, caption, title }: { icon: ReactNode; cap
   );
 }
 
+/** A limited link: how many downloads are left before it stops working (none shown without a limit). */
+export function DownloadsLeftNote({ left }: { left: number | null | undefined }) {
+  const { t } = useTranslation();
+  if (left === null || left === undefined) return null;
+  return (
+    <Text size="sm" fw={500} c="orange" role="note" data-testid="downloads-left">
+      {t('download.downloadsLeft', { count: left })}
+    </Text>
+  );
+}
+
 /** Under a day left: the red URGENT banner. */
 export function UrgentBanner({ expiresAt }: { expiresAt: string | null }) {
   const { t } = useTranslation();

@@ -8,6 +8,7 @@ import { useShare } from '../api/get-share';
 import { isGone } from '../api/request-download';
 import {
   DownloadLoadingScreen,
+  DownloadsUsedUpScreen,
   FileExpiredScreen,
   FileNotFoundScreen,
   FileRemovedScreen,
@@ -45,6 +46,7 @@ function SharedFile({ shareId }: { shareId: string }) {
     const { error } = share;
     // Taken down by the administrator: said as such, not as 'not found'.
     if (error instanceof ApiError && error.code === 'file_removed') return <FileRemovedScreen />;
+    if (error instanceof ApiError && error.code === 'download_limit_reached') return <DownloadsUsedUpScreen />;
     if (isGone(error)) return <FileNotFoundScreen />;
     if (error instanceof ApiError && error.code === 'invalid_share_link') return <InvalidLinkScreen />;
     return <LoadFailedScreen onRetry={() => void share.refetch()} retrying={share.isFetching} />;
@@ -52,5 +54,5 @@ function SharedFile({ shareId }: { shareId: string }) {
   // Metadata read a while ago (cache, an open tab) may describe a file the sweep has since deleted.
   if (isExpired(share.data.expiresAt, now)) return <FileExpiredScreen />;
   if (share.data.kind === 'transfer') return <TransferDownloadView transfer={share.data} />;
-  return <FileDownloadView share={share.data} />;
+  return <FileDownloadView share={share.data} downloadsLeft={share.data.downloadsLeft} />;
 }

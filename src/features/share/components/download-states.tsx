@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import { Button, Loader, Text } from '@mantine/core';
-import { IconBan, IconClockOff, IconFileOff, IconLinkOff, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconClockOff,
+  IconDownloadOff,
+  IconFileOff,
+  IconLinkOff,
+  IconRefresh,
+  IconWifiOff,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ShareStateScreen } from './share-state-screen';
 
@@ -12,6 +20,8 @@ const DEAD_ENDS = {
   /** The administrator took the file down (the API answers 410 file_removed). */
   removed: { icon: IconBan, color: 'red', title: 'download.removed.title', text: 'download.removed.text' },
   expired: { icon: IconClockOff, color: 'red', title: 'download.expired.title', text: 'download.expired.text' },
+  /** The sender's download limit was reached (the API answers 410 download_limit_reached). */
+  usedUp: { icon: IconDownloadOff, color: 'red', title: 'download.usedUp.title', text: 'download.usedUp.text' },
   loadFailed: {
     icon: IconWifiOff,
     color: 'red',
@@ -50,6 +60,14 @@ export function FileNotFoundScreen() {
 
 export function FileRemovedScreen() {
   return <DeadEnd kind="removed" />;
+}
+
+export function DownloadsUsedUpScreen() {
+  return (
+    <DeadEnd kind="usedUp">
+      <AskSender />
+    </DeadEnd>
+  );
 }
 
 export function FileExpiredScreen() {

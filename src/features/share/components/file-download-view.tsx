@@ -11,7 +11,7 @@ import { isGone, useRequestDownload } from '../api/request-download';
 import { useShareUrl } from '../hooks/use-share-url';
 import { earlyDownload } from '../utils/early-download';
 import { FilePreview } from './file-preview';
-import { DownloadHeading, ShareFacts, UrgentBanner } from './download-card-parts';
+import { DownloadHeading, DownloadsLeftNote, ShareFacts, UrgentBanner } from './download-card-parts';
 import { SenderNote } from './sender-note';
 
 // Loaded when someone opens it: the download page stays small for everyone else.
@@ -22,10 +22,12 @@ export interface FileDownloadViewProps {
   /** The link shared onward: the file's own, or its transfer's when the transfer holds only it. */
   linkShareId?: string;
   sender?: { senderName: string | null; message: string | null };
+  /** Downloads left of the link's limit; null or absent: no limit. */
+  downloadsLeft?: number | null;
 }
 
 /** The download page's normal view: what the file is, how long it stays, download it, share it. */
-export function FileDownloadView({ share, linkShareId = share.shareId, sender }: FileDownloadViewProps) {
+export function FileDownloadView({ share, linkShareId = share.shareId, sender, downloadsLeft }: FileDownloadViewProps) {
   const { t, i18n } = useTranslation();
   const download = useRequestDownload(share.shareId);
   const busy = download.isPending;
@@ -47,6 +49,7 @@ export function FileDownloadView({ share, linkShareId = share.shareId, sender }:
           <UrgentBanner expiresAt={share.expiresAt} />
 
           {sender && <SenderNote {...sender} />}
+          <DownloadsLeftNote left={downloadsLeft} />
 
           <Stack gap="xs">
             <Button

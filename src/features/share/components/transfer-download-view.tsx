@@ -7,7 +7,7 @@ import { ShareActions } from '@/components/share-actions/share-actions';
 import { useShareUrl } from '../hooks/use-share-url';
 import { DownloadAllPanel } from './download-all-panel';
 import { FileDownloadView } from './file-download-view';
-import { DownloadHeading, ShareFacts, UrgentBanner } from './download-card-parts';
+import { DownloadHeading, DownloadsLeftNote, ShareFacts, UrgentBanner } from './download-card-parts';
 import { SenderNote } from './sender-note';
 import { TransferFileList } from './transfer-file-list';
 
@@ -20,7 +20,14 @@ export function TransferDownloadView({ transfer }: { transfer: TransferDto }) {
   const shareUrl = useShareUrl(transfer.shareId);
   const [only] = transfer.files;
   if (only && transfer.files.length === 1 && transfer.pendingFiles === 0) {
-    return <FileDownloadView share={only} linkShareId={transfer.shareId} sender={transfer} />;
+    return (
+      <FileDownloadView
+        share={only}
+        linkShareId={transfer.shareId}
+        sender={transfer}
+        downloadsLeft={transfer.downloadsLeft}
+      />
+    );
   }
   const count = transfer.files.length;
   const total = transfer.files.reduce((sum, file) => sum + file.size, 0);
@@ -36,6 +43,7 @@ export function TransferDownloadView({ transfer }: { transfer: TransferDto }) {
           />
           <UrgentBanner expiresAt={transfer.expiresAt} />
           <SenderNote senderName={transfer.senderName} message={transfer.message} />
+          <DownloadsLeftNote left={transfer.downloadsLeft} />
           {count > 0 && <DownloadAllPanel transfer={transfer} />}
           {transfer.pendingFiles > 0 && (
             <Alert color="blue" variant="light" role="note" icon={<IconUpload size={20} aria-hidden />}>

@@ -8,6 +8,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { FileDropOverlay } from '@/components/file-drop/file-drop-overlay';
 import { takeHeldFiles } from '@/components/file-drop/held-files';
 import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
+import type { MaxDownloads } from '@domain/share-access-types';
 import { describeError, failureOf, localFailure } from '@/lib/api/failure';
 import type { TransferDraft } from '@/lib/upload-engine/client';
 import { useSettings } from '@/lib/api/settings';
@@ -18,6 +19,7 @@ import type { BatchEntry, UploadedBatch } from '../hooks/use-upload-batch';
 import { UploadCardContext } from '../hooks/use-upload-card';
 import type { UploadCardApi } from '../hooks/use-upload-card';
 import { PickFilesOrFolder } from '@/components/pick-button';
+import { DownloadLimitSelect } from './download-limit-select';
 import { SelectedFilesList } from './selected-files-list';
 import { UploadResults } from './upload-results';
 
@@ -41,6 +43,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   const [error, setError] = useState<unknown>(null);
   const [tooLarge, setTooLarge] = useState<readonly File[]>([]);
   const [uploaded, setUploaded] = useState<UploadedBatch | null>(null);
+  const [maxDownloads, setMaxDownloads] = useState<MaxDownloads | null>(null);
   const busy = batch.phase === 'uploading';
   const { online } = useNetwork();
   // One account of a paused upload: the line under Upload says what each file's row says.
@@ -96,12 +99,12 @@ export function UploadCard({ children, actions }: UploadCardProps) {
       setUploaded(null);
       try {
         const files = selection.map((entry) => ({ selectionId: entry.id, file: entry.file, path: entry.path }));
-        return finish(await batch.start(files, draft));
+        return finish(await batch.start(files, { ...draft, ...(maxDownloads === null ? {} : { maxDownloads }) }));
       } catch (cause) {
         return fail(cause);
       }
     },
-    [batch, fail, finish, selection],
+    [batch, fail, finish, maxDownloads, selection],
   );
 
   const retry = useCallback(async (): Promise<UploadedBatch> => {
@@ -187,6 +190,8 @@ export function UploadCard({ children, actions }: UploadCardProps) {
           )}
 
           {selection.length > 0 && <SelectedFilesList selection={selection} progress={progress} onRemove={onRemove} />}
+
+          <DownloadLimitSelect value={maxDownloads} onChange={setMaxDownloads} disabled={busy} />
 
           {children}
 
