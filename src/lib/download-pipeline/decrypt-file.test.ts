@@ -6,6 +6,7 @@ import { E2eError, type E2eErrorCode } from '@/lib/crypto/errors';
 import { ciphertextSize, RECORD_PLAINTEXT_SIZE, RECORD_SIZE } from '@/lib/crypto/format';
 import { keyCheck, type FileCipher } from '@/lib/crypto/keys';
 import { linkKeyToFragment } from '@/lib/crypto/link-key';
+import { RECORDS_IN_FLIGHT } from '@/lib/crypto/records';
 import { passwordVerifier } from '@/lib/crypto/password';
 import { recipientSecrets } from '@/lib/crypto/recipient-key';
 import { fileCipherOf, newTransferSecrets, type TransferSecrets } from '@/lib/crypto/transfer-secrets';
@@ -92,6 +93,40 @@ describe('a whole encrypted file', () => {
       (await drain(decryptedRange(file, MiB - 3, MiB + 3 * P))).bytes,
       bytesOf(size).subarray(MiB - 3, MiB + 3 * P),
     );
+  });
+  it('is read from the bucket only as fast as its plaintext is taken: a few records ahead, never the file', async () => {
+    const size = 3 * MiB + 5;
+    const { plaintext, file } = await storedFile(size);
+    const whole = new Uint8Array(await (await fetch(file.url)).arrayBuffer());
+    let pulled = 0;
+    let taken = 0;
+    let mostAhead = 0;
+    // The bucket's answer, handed over a record at a time as the decrypting stage asks for it.
+    const counting: typeof fetch = () => {
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (pulled >= whole.length) return controller.close();
+            controller.enqueue(whole.slice(pulled, pulled + RECORD_SIZE));
+            pulled = Math.min(pulled + RECORD_SIZE, whole.length);
+            mostAhead = Math.max(mostAhead, pulled - taken);
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      return Promise.resolve(new Response(body, { headers: { 'content-length': String(whole.length) } }));
+    };
+    const reader = (await decryptedFile(file, { fetch: counting })).getReader();
+    const out: Uint8Array[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      out.push(next.value);
+      taken += (next.value.length / P) * RECORD_SIZE;
+      // A slow disk: the reader comes back after a turn of the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expectSameBytes(Buffer.concat(out), plaintext);
+    expect(mostAhead).toBeGreaterThan(0);
+    expect(mostAhead).toBeLessThanOrEqual((RECORDS_IN_FLIGHT + 3) * RECORD_SIZE);
   });
 });
 
