@@ -82,6 +82,21 @@ describe.each(TARGETS)('the download limit on %s', (target) => {
     expect((await ok<ShareLookup>(p.call('GET', `/shares/${a.shareId}`))).downloadsLeft).toBe(3);
   });
 
+  it('gives no file of a used-up transfer out while the sweep is deleting it', async () => {
+    const t = await createTransferWith(p, { maxDownloads: 1 });
+    const a = await uploadSized(p, t, 'a.txt', 10, false);
+    expect((await ask(`/shares/${t.shareId}/download`)).status).toBe(200);
+    // The sweep's first step: the transfer is marked deleted, its files not yet claimed.
+    await p.ctx.db.query('update public.transfers set deleted_at = $2::timestamptz where share_id = $1', [
+      t.shareId,
+      p.ctx.now().toISOString(),
+    ]);
+    for (const path of [`/shares/${a.shareId}/download`, `/shares/${a.shareId}/preview`]) {
+      expect((await ask(path)).status, path).toBe(404);
+    }
+    expect((await p.call('GET', `/shares/${a.shareId}`)).status).toBe(404);
+  });
+
   it('keeps the bytes until the last ticket has expired, then the sweep deletes the transfer', async () => {
     const t = await createTransferWith(p, { maxDownloads: 1 });
     await uploadSized(p, t, 'a.txt', 3_000, false);

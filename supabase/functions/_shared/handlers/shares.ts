@@ -47,7 +47,12 @@ export async function visibleShareWithTransfer(
   shareId: string,
 ): Promise<{ row: FileRow; transfer: TransferRow | null }> {
   const row = await visibleShare(ctx, shareId);
-  return { row, transfer: row.transferId ? await transferById(ctx.db, row.transferId) : null };
+  if (!row.transferId) return { row, transfer: null };
+  const transfer = await transferById(ctx.db, row.transferId);
+  // Its transfer is being deleted (by its owner, or the sweep once its downloads were used up):
+  // the file goes with it, and must not slip out meanwhile as a file without the transfer's limit.
+  if (!transfer) throw new HttpError(404, 'file_not_found', NOT_FOUND_MESSAGE);
+  return { row, transfer };
 }
 
 /** The transfer whose rules a share id falls under: its own, or its file's; null for a file sent alone. */
