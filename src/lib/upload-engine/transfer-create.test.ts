@@ -61,6 +61,25 @@ describe('a transfer of several files', () => {
     ]);
   });
 
+  it("carries the sender's download limit to the server", async () => {
+    const transferId = crypto.randomUUID();
+    await h.store.putTransfer({
+      id: transferId,
+      shareId: null,
+      shareUrl: null,
+      ownerToken: null,
+      senderName: null,
+      message: null,
+      maxDownloads: 5,
+      createdAt: Date.now(),
+    });
+    await addTransferJob(transferId, 'a.txt', '', 10);
+    await h.makeEngine().resumeAll();
+    const shareId = (await h.store.getTransfer(transferId))?.shareId ?? '';
+    const answer = await h.backend.client.call<ShareLookup>(`shares/${shareId}`, { method: 'GET' });
+    expect(answer).toMatchObject({ kind: 'transfer', maxDownloads: 5, downloadsLeft: 5 });
+  });
+
   it('a job whose transfer the device no longer holds fails, saying so', async () => {
     const jobId = await addTransferJob(crypto.randomUUID(), 'lost.txt', '', 5);
     await h.makeEngine().resumeAll();
