@@ -3,12 +3,18 @@
 // cold download page does. Each returns what a person would notice, for the test to assert.
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { START_ATTRIBUTE, START_ON_INTENT } from '../../src/config/boot-contract';
 import { text } from '../e2e/fixtures/locales';
 import { sha256OfFile, type TestFile } from '../e2e/fixtures/test-files';
 import { byText, waitFor, waitForText, type Engine, type EnginePage } from './fixtures/engine';
 
-/** Waits until the app has taken over the page (the host's markup is live). */
-export function waitForApp(page: EnginePage): Promise<boolean> {
+/**
+ * Waits until the app has taken over the page (the host's markup is live). A page whose app starts
+ * on the visitor's first intent gets one first: a key pressed, as a visitor would.
+ */
+export async function waitForApp(page: EnginePage): Promise<boolean> {
+  const onIntent = `return document.documentElement.getAttribute('${START_ATTRIBUTE}') === '${START_ON_INTENT}';`;
+  if (await page.run<boolean>(onIntent)) await page.intend();
   return waitFor(
     page,
     'the app to take over the page',

@@ -1,7 +1,9 @@
 // The cross-engine paths in Firefox ESR, driven over WebDriver BiDi, against the one host of the
 // engines suite (global-setup.ts). Firefox has WebRTC but no File System Access and no Background
-// Sync: a direct transfer lands in the site's private storage and is saved from there.
+// Sync: a direct transfer lands in the site's private storage and is saved from there, and an
+// upload under way says that it needs a page of the app open.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MIB } from '../../supabase/functions/_shared/domain/constants';
 import { text } from '../e2e/fixtures/locales';
 import { makeRandomFile, makeTempDir, removeDir } from '../e2e/fixtures/test-files';
 import { uploadThroughApi } from './fixtures/api-upload';
@@ -9,6 +11,8 @@ import { waitForText, type Engine } from './fixtures/engine';
 import { launchChromium, launchFirefox } from './fixtures/puppeteer-engine';
 import { downloadFromPage, serviceWorkerControls, uploadFromHome, waitForApp } from './cross-engine-paths';
 import { acceptAndSave, confirmOnChromium, offerFromChromium, storageNote } from './direct-transfer';
+import { downloadAll, expectedEntries, previews, sendTransfer } from './transfer-page';
+import { whatUploadingPagesSay } from './upload-paths';
 
 const origin = inject('origin');
 let firefox: Engine;
@@ -52,6 +56,26 @@ describe('Firefox ESR', () => {
     const page = await firefox.newPage();
     try {
       expect(await serviceWorkerControls(page, origin)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('says on Home and in Transfers that an upload goes on only while a Ulak page is open', async () => {
+    const file = await makeRandomFile(dir, 'slow upload.bin', 24 * MIB);
+    const said = await whatUploadingPagesSay(firefox, origin, file);
+    expect(said).toEqual({
+      home: text('en', 'upload.card.uploadingKeepOpen'),
+      transfersNote: text('en', 'transfers.keepOpen'),
+    });
+  });
+
+  it("saves a transfer's Download all as a zip of the sent files, and previews an image and a text file", async () => {
+    const sent = await sendTransfer(origin, dir);
+    const page = await firefox.newPage();
+    try {
+      expect(await downloadAll(firefox, page, sent)).toEqual(expectedEntries(sent));
+      expect(await previews(page, sent)).toEqual({ image: [7, 5], words: true });
     } finally {
       await page.close();
     }

@@ -10,6 +10,7 @@ import { launchChromium } from './fixtures/puppeteer-engine';
 import { launchWebKit } from './fixtures/webkit-engine';
 import { downloadFromPage, serviceWorkerControls, uploadFromHome, waitForApp } from './cross-engine-paths';
 import { offerFromChromium } from './direct-transfer';
+import { downloadAll, expectedEntries, previews, sendTransfer } from './transfer-page';
 
 const origin = inject('origin');
 let webkit: Engine;
@@ -53,6 +54,31 @@ describe('WebKitGTK', () => {
     const page = await webkit.newPage();
     try {
       expect(await serviceWorkerControls(page, origin)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('loads Home with no complaint about its Content-Security-Policy', async () => {
+    const page = await webkit.newPage();
+    try {
+      const before = webkit.consoleLines?.length ?? 0;
+      await page.goto(`${origin}/`);
+      await waitForApp(page);
+      // The console's lines of this visit: WebKit says there what it cannot make of the policy.
+      const lines = webkit.consoleLines?.slice(before) ?? [];
+      expect(lines.filter((line) => /Content-Security-Policy/i.test(line))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("saves a transfer's Download all as a zip of the sent files, and previews an image and a text file", async () => {
+    const sent = await sendTransfer(origin, dir);
+    const page = await webkit.newPage();
+    try {
+      expect(await downloadAll(webkit, page, sent)).toEqual(expectedEntries(sent));
+      expect(await previews(page, sent)).toEqual({ image: [7, 5], words: true });
     } finally {
       await page.close();
     }
