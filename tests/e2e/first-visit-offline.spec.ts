@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { text } from './fixtures/locales';
+import { holdParts } from './fixtures/hold-parts';
 import { openControlled, readJobs } from './fixtures/pwa';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 import { createTransfer, makeText, uploadIntoTransfer } from './fixtures/transfer-upload';
@@ -21,14 +22,7 @@ test('offline, Home says only that it waits for the network; × cancels the uplo
   context,
 }) => {
   // No part reaches the bucket until the test is done: the upload is under way whatever the machine's speed.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await context.route(/\/storage\//, async (route) => {
-    if (route.request().method() === 'PUT') await held;
-    await route.continue().catch(() => undefined);
-  });
+  const release = await holdParts(context);
   const aborts: number[] = [];
   context.on('response', (response) => {
     if (/\/uploads\/[^/]+\/abort$/.test(response.url())) aborts.push(response.status());
