@@ -99,7 +99,10 @@ export async function runFirstTapBench(opts: { port: number }): Promise<void> {
           anchor.download = 'plain';
           anchor.textContent = 'plain link';
           anchor.id = 'plain-link';
-          document.body.prepend(anchor);
+          // Above the page's own header, which would otherwise take the tap (Playwright then waits
+          // for the link to be tappable until the round times out).
+          anchor.style.cssText = 'position:fixed;left:0;bottom:0;z-index:2147483647;padding:16px;background:#fff';
+          document.body.append(anchor);
         }, url);
       },
       tap: (page) => page.locator('#plain-link').tap({ timeout: TAP_TIMEOUT_MS }),
