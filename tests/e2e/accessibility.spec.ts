@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { waitForApp } from './fixtures/app-live';
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
+import { seriousViolations } from './fixtures/axe';
 
 // Every public route, light and dark, on a 360 px phone and a desktop: axe finds no serious or
 // critical violation, and nothing is wider than the screen.
@@ -24,19 +24,6 @@ test.beforeAll(async ({ browser }) => {
     await removeDir(dir);
   }
 });
-
-/** Serious and critical axe findings on the page as it is now, each with the failing elements. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Mid-fade colours (a modal opening) would be measured as low contrast: let transitions end.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)} ${n.failureSummary ?? ''}`).join(' | ')}`,
-    );
-}
 
 for (const width of WIDTHS) {
   for (const colorScheme of SCHEMES) {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ANON_HEADERS, API, APP_VERSION, signIn } from './fixtures/admin';
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
+import { seriousViolations } from './fixtures/axe';
 
 // Every admin screen on a 360 px phone and a desktop, light and dark, in English and Turkish:
 // axe finds no serious or critical violation, nothing is wider than the screen, and the
@@ -44,17 +44,6 @@ test.beforeAll(async ({ browser, request }) => {
     await removeDir(dir);
   }
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Mid-fade colours would be measured as low contrast: let transitions end (a cancelled one rejects).
-  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ')}`,
-    );
-}
 
 for (const { width, colorScheme, language } of VIEWS) {
   test(`admin screens: no serious axe violation at ${width} px, ${colorScheme}, ${language}`, async ({ browser }) => {
