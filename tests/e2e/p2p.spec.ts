@@ -1,12 +1,12 @@
 // Direct transfer between two Chromium contexts through the real host's PeerJS server: files
 // arrive byte for byte, both pages show one safety code, a wrong key is refused, a changed chunk
 // stops the transfer, a cut connection resumes, and the flow works in Turkish and at 360 px.
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { text, type TestLanguage } from './fixtures/locales';
 import { confirmCodes, expectDigests, safetyCode, saveEach, shareFiles, test } from './fixtures/p2p';
 import { makeRandomFile, makeTempDir, removeDir, type TestFile } from './fixtures/test-files';
+import { seriousViolations } from './fixtures/axe';
 
 const MB = 1000 * 1000;
 
@@ -267,22 +267,6 @@ test('the whole flow works in Turkish, from the header link on', async ({ newCon
   expectDigests(await acceptAndSave(receiverPage, [file], 'tr'), [file]);
   await expect(senderPage.getByText(text('tr', 'p2p.send.done'))).toBeVisible();
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Mid-fade colours would be measured as low contrast: let transitions end (spinners never do).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 async function expectFits(page: Page, what: string) {
   expect(await seriousViolations(page), what).toEqual([]);
