@@ -23,6 +23,8 @@ import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
+// The send form's NativeSelect draws a Combobox chevron.
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Burger.css';
