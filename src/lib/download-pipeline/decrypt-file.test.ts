@@ -2,6 +2,7 @@
 // fake-indexeddb round-trips Blobs only in the node environment (docs/testing.md).
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MIB } from '@domain/constants';
 import { E2eError, type E2eErrorCode } from '@/lib/crypto/errors';
 import { ciphertextSize, RECORD_PLAINTEXT_SIZE, RECORD_SIZE } from '@/lib/crypto/format';
 import { keyCheck, type FileCipher } from '@/lib/crypto/keys';
@@ -61,10 +62,8 @@ async function drain(stream: ReadableStream<Uint8Array> | Promise<ReadableStream
   }
 }
 
-const MiB = 1024 * 1024;
-
 describe('a whole encrypted file', () => {
-  it.each([0, 1, P, P + 1, 3 * MiB + 5])('of %i bytes decrypts to the same bytes', async (size) => {
+  it.each([0, 1, P, P + 1, 3 * MIB + 5])('of %i bytes decrypts to the same bytes', async (size) => {
     const { plaintext, file } = await storedFile(size);
     const { bytes, code } = await drain(decryptedFile(file));
     expect(code).toBe('none');
@@ -72,7 +71,7 @@ describe('a whole encrypted file', () => {
   });
 
   it("uploaded by the engine opens from its link, the share's key check and its download ticket", async () => {
-    const size = 2 * MiB + 7;
+    const size = 2 * MIB + 7;
     const secrets = await newTransferSecrets();
     const shareId = await uploadedByEngine(size, secrets);
     const share = (await (await h.backend.platform.call('GET', `/shares/${shareId}`)).json()) as {
@@ -90,12 +89,12 @@ describe('a whole encrypted file', () => {
     expectSameBytes(bytes, bytesOf(size));
     // A seek into it fetches and opens only the records it needs.
     expectSameBytes(
-      (await drain(decryptedRange(file, MiB - 3, MiB + 3 * P))).bytes,
-      bytesOf(size).subarray(MiB - 3, MiB + 3 * P),
+      (await drain(decryptedRange(file, MIB - 3, MIB + 3 * P))).bytes,
+      bytesOf(size).subarray(MIB - 3, MIB + 3 * P),
     );
   });
   it('is read from the bucket only as fast as its plaintext is taken: a few records ahead, never the file', async () => {
-    const size = 3 * MiB + 5;
+    const size = 3 * MIB + 5;
     const { plaintext, file } = await storedFile(size);
     const whole = new Uint8Array(await (await fetch(file.url)).arrayBuffer());
     let pulled = 0;
