@@ -13,6 +13,7 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/CloseButton.css';
@@ -23,7 +24,7 @@ import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
-// The send form's NativeSelect draws a Combobox chevron.
+// The send form's NativeSelect draws a Combobox chevron; Combobox builds on Popover (above).
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Badge.css';

@@ -1,10 +1,8 @@
 // Mantine styles of the components only the admin panel uses (and of those they render), loaded
 // with the panel rather than on every public page; the rest are in src/mantine-styles.ts. In the
 // order of Mantine's own styles.css.
-import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/AppShell.css';
-import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/ColorSwatch.css';
