@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { createUploadApi } from '@/lib/upload-engine/api';
 import { UploadEngine, type UploadEngineOptions } from '@/lib/upload-engine/engine';
-import { newJobRecord } from '@/lib/upload-engine/job-record';
+import { newJobRecord, type OwnedTransferRecord } from '@/lib/upload-engine/job-record';
 import type { UploadEvent, UploadJobState } from '@/lib/upload-engine/protocol';
 import { createUploadStore, type UploadStore } from '@/lib/upload-engine/store';
 import { sha256, startTestBackend, type TestBackend } from './upload-backend';
@@ -55,6 +55,8 @@ export interface EngineHarness {
   readonly events: UploadEvent[];
   /** An engine on this test's store and the real API, retrying at once; stopped after the test. */
   makeEngine(options?: Partial<UploadEngineOptions>): UploadEngine;
+  /** Records a transfer on this device as a page does before its first upload (nothing on the server yet); its id. */
+  addTransfer(fields?: Partial<OwnedTransferRecord>): Promise<string>;
   /** Stores a job of `size` recognisable bytes and its whole copy, as the page does. */
   addJob(size: number, name?: string, id?: string): Promise<string>;
   /** The stored copy of the job's bytes is lost (the page that queued it closed while writing it, say). */
@@ -114,6 +116,20 @@ export function engineHarness(): EngineHarness {
       const engine = engineOn(harness.backend, harness.store, { emit: (event) => events.push(event), ...options });
       engines.push(engine);
       return engine;
+    },
+    async addTransfer(fields = {}) {
+      const record: OwnedTransferRecord = {
+        id: crypto.randomUUID(),
+        shareId: null,
+        shareUrl: null,
+        ownerToken: null,
+        senderName: null,
+        message: null,
+        createdAt: Date.now(),
+        ...fields,
+      };
+      await harness.store.putTransfer(record);
+      return record.id;
     },
     async addJob(size, name = 'report.pdf', id = crypto.randomUUID()) {
       const blob = new Blob([bytesOf(size)], { type: 'application/pdf' });

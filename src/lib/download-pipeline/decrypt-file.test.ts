@@ -131,9 +131,7 @@ describe('a whole encrypted file', () => {
 
 /** Uploads `size` recognisable bytes as a file of an encrypted transfer, with the real engine; its share id. */
 async function uploadedByEngine(size: number, secrets: TransferSecrets): Promise<string> {
-  const transferId = crypto.randomUUID();
-  const transfer = { id: transferId, shareId: null, shareUrl: null, ownerToken: null, senderName: null, message: null };
-  await h.store.putTransfer({ ...transfer, createdAt: Date.now() });
+  const transferId = await h.addTransfer();
   const id = crypto.randomUUID();
   const record = newJobRecord(
     { name: 'f.bin', type: 'application/pdf', size },

@@ -25,18 +25,7 @@ const PART = DEFAULT_PART_SIZE;
  * it: in the transfer `transferId`, or a new one.
  */
 async function addEncryptedJob(size: number, secrets: TransferSecrets, transferId?: string): Promise<string> {
-  if (transferId === undefined) {
-    transferId = crypto.randomUUID();
-    await h.store.putTransfer({
-      id: transferId,
-      shareId: null,
-      shareUrl: null,
-      ownerToken: null,
-      senderName: null,
-      message: null,
-      createdAt: Date.now(),
-    });
-  }
+  transferId ??= await h.addTransfer();
   const id = crypto.randomUUID();
   const file = { name: `secret-${size}.pdf`, type: 'application/pdf', size };
   const record = newJobRecord(file, id, Date.now(), { id: transferId, path: '' }, secrets);

@@ -18,18 +18,8 @@ async function addTransferJob(transferId: string, name: string, path: string, si
   return id;
 }
 
-async function newTransfer(senderName: string | null, message: string | null): Promise<string> {
-  const id = crypto.randomUUID();
-  await h.store.putTransfer({
-    id,
-    shareId: null,
-    shareUrl: null,
-    ownerToken: null,
-    senderName,
-    message,
-    createdAt: Date.now(),
-  });
-  return id;
+function newTransfer(senderName: string | null, message: string | null): Promise<string> {
+  return h.addTransfer({ senderName, message });
 }
 
 describe('a transfer of several files', () => {
@@ -62,17 +52,7 @@ describe('a transfer of several files', () => {
   });
 
   it("carries the sender's download limit to the server", async () => {
-    const transferId = crypto.randomUUID();
-    await h.store.putTransfer({
-      id: transferId,
-      shareId: null,
-      shareUrl: null,
-      ownerToken: null,
-      senderName: null,
-      message: null,
-      maxDownloads: 5,
-      createdAt: Date.now(),
-    });
+    const transferId = await h.addTransfer({ maxDownloads: 5 });
     await addTransferJob(transferId, 'a.txt', '', 10);
     await h.makeEngine().resumeAll();
     const shareId = (await h.store.getTransfer(transferId))?.shareId ?? '';
