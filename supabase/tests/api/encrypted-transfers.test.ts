@@ -65,6 +65,15 @@ describe.each(TARGETS)('end-to-end encrypted transfers on %s', (target) => {
     expect(owned.transfers[0]?.files.map((f) => [f.size, f.storedSize])).toEqual([[100_000, 100_032]]);
     const details = await ok<{ size: number }>(admin('GET', `/admin/shares/${created.shareId}`));
     expect(details.size).toBe(100_000);
+    // Taken down, it is still listed to its sender at the size that was sent.
+    expect((await admin('POST', `/admin/shares/${created.shareId}/takedown`, { reason: 'Copyright' })).status).toBe(
+      200,
+    );
+    const after = await ok<{ transfers: { size: number; files: FileDto[] }[] }>(
+      p.call('POST', '/files/lookup', { body: { items: [{ shareId: t.shareId, ownerToken: t.ownerToken }] } }),
+    );
+    expect(after.transfers[0]?.files.map((f) => [f.size, f.takenDown])).toEqual([[100_000, true]]);
+    expect(after.transfers[0]?.size).toBe(100_000);
 
     // 1 to 16 bytes past whole records, or fewer than a tag: no encrypted file is that long.
     for (const size of [0, 15, 65_536 + 1, 65_536 + 16, 2 * 65_536 + 3]) {

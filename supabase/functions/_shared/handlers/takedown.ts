@@ -1,6 +1,6 @@
 // Taking a file down: its object and its row go (as any removal does), and a tombstone keeps its
 // link saying "This file was removed" (410) instead of "not found". The tombstone also keeps what
-// the uploader's Transfers list needs to say so (name, size, folder, transfer, the hash of the
+// the uploader's Transfers list needs to say so (name, size as sent, folder, transfer, the hash of the
 // owner token) until the file would have expired anyway. Open reports of the file are closed as
 // removed. A transfer taken down takes every file in it down, and its own link answers 410 too.
 import type { ApiContext } from '../context.ts';
@@ -45,7 +45,8 @@ export async function takeDown(ctx: ApiContext, row: FileRow, reason: string, ad
       row.ownerTokenHash,
       row.transferId,
       row.path,
-      row.size,
+      // What the uploader sent (an encrypted file's stored bytes are 16 per record more).
+      row.plaintextSize ?? row.size,
       row.type,
       row.createdAt.toISOString(),
       shownUntil.toISOString(),
