@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { HELD_ATTRIBUTE, START_ATTRIBUTE, START_ON_INTENT } from '../../src/config/boot-contract';
 import { waitForApp } from './fixtures/app-live';
 import { E2E_ANON_KEY } from './fixtures/pwa';
-import { uploadFromHome } from './fixtures/share-flow';
+import { shareIdOfLink, uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
 // A first visit paints its page before any script has loaded. The host renders Home,
@@ -70,7 +70,7 @@ test('the app takes over the rendered download page: it works, runs no refused s
 }) => {
   const file = await makeRandomFile(dir, 'minutes.txt', 4096);
   const [link] = await uploadFromHome(page, [file.path]);
-  const shareId = (link as string).split('/s/')[1] as string;
+  const shareId = shareIdOfLink(link as string);
   const before = await viewCount(page, baseURL as string, shareId);
 
   const recipient = await browser.newContext();
@@ -196,7 +196,7 @@ test('the app takes each rendered page over where it stands, then writes dates i
 }) => {
   const file = await makeRandomFile(dir, 'agenda.txt', 4096);
   const [link] = await uploadFromHome(page, [file.path]);
-  const shareId = (link as string).split('/s/')[1] as string;
+  const shareId = shareIdOfLink(link as string);
   const answer = await page.request.get(`${baseURL}/functions/v1/api/shares/${shareId}`, {
     headers: { apikey: E2E_ANON_KEY },
   });

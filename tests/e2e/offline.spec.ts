@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { downloadedSha256, openControlled, readJobs, waitForJob } from './fixtures/pwa';
+import { openedSha256 } from './fixtures/encrypted';
+import { openControlled, readJobs, waitForJob } from './fixtures/pwa';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
 // Offline: an upload pauses when the network goes and goes on by itself when it is back; a file
@@ -43,10 +44,7 @@ test('an upload cut off by a lost network goes on by itself when it is back', as
   const results = page.getByRole('region', { name: /Your share link/ });
   await expect(results).toBeVisible({ timeout: 120_000 });
   const done = await waitForJob(page, source.name, (job) => job.state === 'done');
-  expect(await downloadedSha256(baseURL ?? '', done.shareId ?? '')).toEqual({
-    sha256: source.sha256,
-    size: source.size,
-  });
+  expect(await openedSha256(page, baseURL ?? '', done)).toEqual({ sha256: source.sha256, size: source.size });
 });
 
 test('a file added offline is queued and uploaded when the network returns, with no page open', async ({
@@ -126,7 +124,10 @@ test('a file added offline is queued and uploaded when the network returns, with
   const row = watcher.getByRole('list', { name: 'Your files' }).getByRole('listitem', { name: source.name });
   await expect(row.getByText('3 days left')).toBeVisible();
   const [done] = await readJobs(watcher);
-  expect(await downloadedSha256(origin, done?.shareId ?? '')).toEqual({ sha256: source.sha256, size: source.size });
+  expect(await openedSha256(watcher, origin, done ?? { name: '', shareId: null })).toEqual({
+    sha256: source.sha256,
+    size: source.size,
+  });
 });
 
 test('offline, a reload shows the app shell and the last known Transfers list', async ({ page, context }) => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { waitForApp } from './fixtures/app-live';
-import { downloadedSha256, E2E_ANON_KEY, openControlled, readJobs, waitForJob } from './fixtures/pwa';
+import { openedSha256 } from './fixtures/encrypted';
+import { E2E_ANON_KEY, openControlled, readJobs, waitForJob } from './fixtures/pwa';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
 // Install and update. The update tests publish a worker the way a deploy does: the host serves the
@@ -93,10 +94,7 @@ test('a new version offers Reload, and an upload under way carries on under the 
     // The upload was not dropped: the new worker picks the job up from IndexedDB and finishes it.
     console.log(`upload when the update was accepted: ${before.parts.length}/${before.partCount} parts`);
     const done = await waitForJob(page, source.name, (job) => job.state === 'done', 180_000);
-    expect(await downloadedSha256(baseURL ?? '', done.shareId ?? '')).toEqual({
-      sha256: source.sha256,
-      size: source.size,
-    });
+    expect(await openedSha256(page, baseURL ?? '', done)).toEqual({ sha256: source.sha256, size: source.size });
   } finally {
     await writeFile(SW_FILE, original);
   }

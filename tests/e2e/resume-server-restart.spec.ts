@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { downloadedSha256, E2E_ANON_KEY, openControlled, waitForJob } from './fixtures/pwa';
+import { openedSha256 } from './fixtures/encrypted';
+import { E2E_ANON_KEY, openControlled, waitForJob } from './fixtures/pwa';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
 // An upload survives a restarted server: the host (`npm start`'s program, on a data folder of this
@@ -91,7 +92,7 @@ test('an upload survives a restarted server and completes by itself', async ({ b
     await startHost();
 
     const done = await waitForJob(page, source.name, (job) => job.state === 'done', 180_000);
-    expect(await downloadedSha256(ORIGIN, done.shareId ?? '')).toEqual({ sha256: source.sha256, size: source.size });
+    expect(await openedSha256(page, ORIGIN, done)).toEqual({ sha256: source.sha256, size: source.size });
   } finally {
     await context.close();
   }

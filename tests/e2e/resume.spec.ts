@@ -6,14 +6,16 @@ import { MIB, PARTS_IN_FLIGHT } from '../../supabase/functions/_shared/domain/co
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { startCountingProxy, type CountingProxy } from './fixtures/counting-proxy';
 import { killBrowser } from './fixtures/kill-browser';
-import { downloadedSha256, openControlled, readJobs, waitForJob } from './fixtures/pwa';
+import { openedSha256 } from './fixtures/encrypted';
+import { openControlled, readJobs, waitForJob } from './fixtures/pwa';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
 // An upload survives a killed browser from its first visible progress on: the browser process is
 // killed (SIGKILL) when the page shows 5 %, 20 % and 50 % of a 300 MiB upload, started again on the
 // same profile, and the app opened. The upload completes by itself from what the device kept (the
-// part ETags in IndexedDB, the file's copy in the origin private file system), and the file
-// downloads with the same SHA-256.
+// part ETags in IndexedDB, the file's copy in the origin private file system, the transfer's link
+// key), and the stored bytes open with that key to the same SHA-256: uploads from Home are
+// encrypted, and a part sealed again after the crash is the same bytes as the first time.
 //
 // How "the bucket finished no part twice" is observed: the browser reaches the host through an
 // HTTP proxy of the test (fixtures/counting-proxy.ts) that records every part PUT and the bucket's
@@ -60,7 +62,7 @@ function finishedParts(run: number): number[] {
 }
 
 for (const killAt of [5, 20, 50]) {
-  test(`an upload killed at ${killAt} % resumes by itself with the same bytes, sending no stored part again`, async ({
+  test(`an encrypted upload killed at ${killAt} % resumes by itself with the same bytes, sending no stored part again`, async ({
     baseURL,
   }) => {
     test.setTimeout(300_000);
@@ -144,7 +146,9 @@ for (const killAt of [5, 20, 50]) {
       );
 
       expect(done.shareId).not.toBeNull();
-      expect(await downloadedSha256(origin, done.shareId ?? '')).toEqual({ sha256: source.sha256, size: SIZE });
+      // Every record of the object opens under the key the device kept (a part sealed twice
+      // differently, or under another key, would not), to the bytes that were picked.
+      expect(await openedSha256(reopened, origin, done)).toEqual({ sha256: source.sha256, size: SIZE });
     } finally {
       await second.close();
     }

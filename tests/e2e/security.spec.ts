@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForApp } from './fixtures/app-live';
-import { uploadFromHome } from './fixtures/share-flow';
+import { shareIdOfLink, uploadFromHome } from './fixtures/share-flow';
 import { makeTempDir, removeDir } from './fixtures/test-files';
 
 // Issue 8, framing and stored content, in a real browser: the app cannot be framed by another
@@ -70,7 +70,7 @@ test('an uploaded HTML file downloads as a file and never runs on our origin', a
   const html = '<!doctype html><script>localStorage.setItem("pwned", "yes"); document.title = "pwned";</script>';
   await writeFile(source, html);
   const [link] = await uploadFromHome(page, [source]);
-  const shareId = link?.split('/s/')[1] ?? '';
+  const shareId = shareIdOfLink(link ?? '');
   const ticket = await page.request.post(`/functions/v1/api/shares/${shareId}/download`, {
     headers: { apikey: 'sb_publishable_e2e_0000000000000000000000' },
   });

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ANON_HEADERS, API, adminToken } from './fixtures/admin';
 import { waitForApp } from './fixtures/app-live';
 import { outboxFiles } from './fixtures/outbox';
-import { SHARE_LINK } from './fixtures/share-flow';
+import { SHARE_LINK, shareIdOfLink } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
 // The sender's side of a transfer: what is picked in one go has one link, the send card is honest
@@ -53,7 +53,7 @@ test('three files and a folder with a subfolder give one link, listing every fil
   // Each file keeps its own link, after the transfer's.
   await expect(results(page).getByText('report/pictures/d.png')).toBeVisible();
 
-  const shareId = link.split('/').pop() ?? '';
+  const shareId = shareIdOfLink(link);
   const res = await request.get(`${API}/shares/${shareId}`, { headers: ANON_HEADERS });
   expect(res.status()).toBe(200);
   const transfer = (await res.json()) as { kind: string; files: { path: string; name: string }[] };
@@ -109,7 +109,7 @@ test.describe('on a 360 px phone', () => {
     const whole = page.getByRole('dialog', { name: 'Delete Transfer of 5 files?' });
     await whole.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(group).toBeHidden({ timeout: 30_000 });
-    const gone = await page.request.get(`${API}/shares/${link.split('/').pop() ?? ''}`, { headers: ANON_HEADERS });
+    const gone = await page.request.get(`${API}/shares/${shareIdOfLink(link)}`, { headers: ANON_HEADERS });
     expect(gone.status()).toBe(404);
   });
 });
@@ -121,7 +121,7 @@ test('a file the operator took down is announced to its uploader instead of vani
     .filter({ hasText: 'b.pdf' })
     .getByRole('link', { name: SHARE_LINK })
     .getAttribute('href');
-  const res = await request.post(`${API}/admin/shares/${fileLink?.split('/').pop() ?? ''}/takedown`, {
+  const res = await request.post(`${API}/admin/shares/${shareIdOfLink(fileLink ?? '')}/takedown`, {
     headers: { ...ANON_HEADERS, 'x-admin-token': await adminToken(request) },
     data: { reason: 'Reported as malware' },
   });

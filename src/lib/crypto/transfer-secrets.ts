@@ -6,7 +6,7 @@
 import { ENCRYPTION_VERSION, type TransferEncryptionRequest } from '@domain/share-access-types';
 import { toBase64Url } from './base64url';
 import { createFileCipher, deriveFileKey, keyCheck, type FileCipher } from './keys';
-import { newLinkKey } from './link-key';
+import { linkKeyToFragment, newLinkKey } from './link-key';
 import { bindPassword, derivePasswordKey, newPasswordSalt, passwordVerifier } from './password';
 
 /** An encrypted transfer's secrets, as the upload jobs keep them until they finish. */
@@ -47,4 +47,16 @@ export async function encryptionRequest(secrets: TransferSecrets): Promise<Trans
     keyCheck: check,
     password: { salt: toBase64Url(salt), verifier: await passwordVerifier(secrets.linkKey, key) },
   };
+}
+
+/**
+ * The link that opens `url`'s share: the share URL with the link key as its fragment, which
+ * browsers never send to a server. A file of the transfer takes the same key (each file's key is
+ * derived from it and the file's id). Without a key (a transfer not encrypted, or whose key this
+ * device does not hold) the URL as it is.
+ */
+export function linkWithKey(url: string, linkKey: Uint8Array | null | undefined): string {
+  if (linkKey == null) return url;
+  const hash = url.indexOf('#');
+  return `${hash === -1 ? url : url.slice(0, hash)}#${linkKeyToFragment(linkKey)}`;
 }

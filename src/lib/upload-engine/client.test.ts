@@ -87,6 +87,14 @@ describe('upload client (no service worker)', () => {
     expect(new TextDecoder().decode(stored)).not.toContain('Thursday');
     const opened = await decryptWhole(await fileCipherOf(secrets, file.shareId), stored);
     expect(new TextDecoder().decode(opened)).toBe(text);
+
+    // The job gave up its keys; the device's record of the transfer keeps the link key, so the
+    // full link can be shown again after a reload.
+    const store = (await import('./store')).getUploadStore();
+    expect((await store.get(ref?.jobId ?? ''))?.encryption).toBeUndefined();
+    const record = await (await import('./owned-transfers')).getOwnedTransfer(ref?.transferId ?? '');
+    expect(record?.linkKey).toEqual(secrets.linkKey);
+    expect(record?.shareId).not.toBeNull();
     await client.clearFinishedJobs();
   });
 

@@ -200,7 +200,9 @@ export interface TransferDraft {
   message?: string;
   /**
    * The transfer's keys (`newTransferSecrets`): its files are then encrypted before any byte leaves,
-   * and its link is the share URL with `#` and `linkKeyToFragment(encryption.linkKey)`.
+   * and its link is the share URL with the link key as fragment (`linkWithKey`). The device's record
+   * of the transfer keeps the link key, so its full link can be shown again; the jobs drop theirs
+   * when they finish.
    */
   encryption?: TransferSecrets;
   /** The server deletes the transfer after this many downloads; absent: when the retention ends. */
@@ -232,6 +234,7 @@ export async function enqueueUploads(
         senderName: transfer?.senderName?.trim() || null,
         message: transfer?.message?.trim() || null,
         maxDownloads: transfer?.maxDownloads ?? null,
+        ...(transfer?.encryption === undefined ? {} : { linkKey: transfer.encryption.linkKey }),
         createdAt: Date.now(),
       })
       .catch((error: unknown) => {

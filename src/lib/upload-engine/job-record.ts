@@ -84,6 +84,12 @@ export interface OwnedTransferRecord {
   message: string | null;
   /** Sent with POST /transfers: deleted after this many downloads; null or absent (older records): no limit. */
   maxDownloads?: MaxDownloads | null;
+  /**
+   * The link key of an encrypted transfer (its link's fragment), kept on this device only so that
+   * Home and Transfers show the full link after the upload and after a reload. Absent: the transfer
+   * is not encrypted, or was made before the device kept keys.
+   */
+  linkKey?: Uint8Array<ArrayBuffer>;
   /** ms since epoch. */
   createdAt: number;
 }

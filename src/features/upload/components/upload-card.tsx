@@ -10,6 +10,7 @@ import { takeHeldFiles } from '@/components/file-drop/held-files';
 import { MAX_FILE_SIZE, RETENTION_DAYS } from '@domain/constants';
 import type { MaxDownloads } from '@domain/share-access-types';
 import { describeError, failureOf, localFailure } from '@/lib/api/failure';
+import { newTransferSecrets } from '@/lib/crypto/transfer-secrets';
 import type { TransferDraft } from '@/lib/upload-engine/client';
 import { useSettings } from '@/lib/api/settings';
 import { useUploadsNeedAnOpenPage } from '@/lib/background-sync';
@@ -99,7 +100,12 @@ export function UploadCard({ children, actions }: UploadCardProps) {
       setUploaded(null);
       try {
         const files = selection.map((entry) => ({ selectionId: entry.id, file: entry.file, path: entry.path }));
-        return finish(await batch.start(files, { ...draft, ...(maxDownloads === null ? {} : { maxDownloads }) }));
+        // Every upload from here is encrypted: the key is made on this device and leaves it only
+        // in the link's fragment.
+        const encryption = await newTransferSecrets();
+        return finish(
+          await batch.start(files, { ...draft, encryption, ...(maxDownloads === null ? {} : { maxDownloads }) }),
+        );
       } catch (cause) {
         return fail(cause);
       }

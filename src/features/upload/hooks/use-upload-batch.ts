@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FileDto } from '@domain/api-types';
 import { failureOf, localFailure, type Failure } from '@/lib/api/failure';
+import { linkWithKey } from '@/lib/crypto/transfer-secrets';
 import {
   cancelUpload,
   enqueueUploads,
@@ -32,18 +33,24 @@ export type BatchPhase = 'idle' | 'uploading' | 'failed' | 'done';
 
 /** What an upload sent: its one transfer (its link and owner proof) and each file. */
 export interface UploadedBatch {
-  /** Null only when the transfer could not be read back from the device. */
-  transfer: { shareId: string; shareUrl: string; ownerToken: string } | null;
+  /**
+   * Null only when the transfer could not be read back from the device. `shareUrl` is the full link
+   * (with the link key, for an encrypted transfer); `linkKey` is that key, null when not encrypted.
+   */
+  transfer: { shareId: string; shareUrl: string; ownerToken: string; linkKey: Uint8Array | null } | null;
+  /** Each file's `shareUrl` is its full link too: the same key opens every file of the transfer. */
   files: FileDto[];
 }
 
 /** The transfer of a finished batch, as the runner that created it recorded it on the device. */
 async function uploadedBatch(transferId: string | null, files: FileDto[]): Promise<UploadedBatch> {
   const record = transferId === null ? undefined : await getOwnedTransfer(transferId);
-  const { shareId = null, shareUrl = null, ownerToken = null } = record ?? {};
+  const { shareId = null, shareUrl = null, ownerToken = null, linkKey = null } = record ?? {};
   const transfer =
-    shareId === null || shareUrl === null || ownerToken === null ? null : { shareId, shareUrl, ownerToken };
-  return { transfer, files };
+    shareId === null || shareUrl === null || ownerToken === null
+      ? null
+      : { shareId, shareUrl: linkWithKey(shareUrl, linkKey), ownerToken, linkKey };
+  return { transfer, files: files.map((file) => ({ ...file, shareUrl: linkWithKey(file.shareUrl, linkKey) })) };
 }
 
 /**
