@@ -97,6 +97,24 @@ describe('Home upload card', () => {
     expect(enqueue.calls).toBe(1);
   });
 
+  it('takes an optional password, shown on demand, and says when it is too long instead of sending', async () => {
+    const { user } = await renderWithProviders(<UploadCard />);
+    await user.upload(screen.getByTestId('upload-files-input'), files()[1] ?? []);
+    const field = screen.getByLabelText('Password (optional)');
+    expect(field).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(field).toHaveAttribute('type', 'text');
+    // 200 characters typed, 400 once NFC-normalised (U+0958 is never composed): over the limit of 256.
+    await user.click(field);
+    await user.paste('\u0958'.repeat(200));
+    expect(screen.getByText('A password has at most 256 characters.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    await user.clear(field);
+    await user.paste('a fine password');
+    expect(screen.queryByText('A password has at most 256 characters.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+  });
+
   it('a failure shows its message and keeps the selection', async () => {
     // No IndexedDB (private mode in some browsers, storage blocked): the files cannot be queued.
     vi.stubGlobal('indexedDB', undefined);

@@ -22,6 +22,7 @@ import type { UploadCardApi } from '../hooks/use-upload-card';
 import { PickFilesOrFolder } from '@/components/pick-button';
 import { DownloadLimitSelect } from './download-limit-select';
 import { SelectedFilesList } from './selected-files-list';
+import { passwordTooLong, TransferPasswordInput } from './transfer-password-input';
 import { UploadResults } from './upload-results';
 
 export interface UploadCardProps {
@@ -45,7 +46,11 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   const [tooLarge, setTooLarge] = useState<readonly File[]>([]);
   const [uploaded, setUploaded] = useState<UploadedBatch | null>(null);
   const [maxDownloads, setMaxDownloads] = useState<MaxDownloads | null>(null);
-  const busy = batch.phase === 'uploading';
+  // Held here until Send only; the upload keeps the slow key derived from it, never the password.
+  const [password, setPassword] = useState('');
+  // The password's slow key is being derived (about a second on a phone) before the files are queued.
+  const [sealing, setSealing] = useState(false);
+  const busy = batch.phase === 'uploading' || sealing;
   const { online } = useNetwork();
   // One account of a paused upload: the line under Upload says what each file's row says.
   const waitingForNetwork = busy && (!online || batch.entries.some((entry) => entry.state === 'paused'));
@@ -79,6 +84,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   const finish = useCallback(
     (sent: UploadedBatch) => {
       setUploaded(sent);
+      setPassword('');
       clear();
       batch.reset();
       return sent;
@@ -96,13 +102,18 @@ export function UploadCard({ children, actions }: UploadCardProps) {
   const uploadSelection = useCallback(
     async (draft?: TransferDraft): Promise<UploadedBatch> => {
       if (selection.length === 0) return fail(localFailure('no_files_selected', 'No files selected.'));
+      // Taken as a cancel: the password field already says why nothing is sent.
+      if (passwordTooLong(password)) throw localFailure('upload_cancelled', 'The password is too long.');
       setError(null);
       setUploaded(null);
       try {
         const files = selection.map((entry) => ({ selectionId: entry.id, file: entry.file, path: entry.path }));
         // Every upload from here is encrypted: the key is made on this device and leaves it only
         // in the link's fragment.
-        const encryption = await newTransferSecrets();
+        setSealing(password !== '');
+        const encryption = await newTransferSecrets(password === '' ? undefined : password).finally(() =>
+          setSealing(false),
+        );
         return finish(
           await batch.start(files, { ...draft, encryption, ...(maxDownloads === null ? {} : { maxDownloads }) }),
         );
@@ -110,7 +121,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
         return fail(cause);
       }
     },
-    [batch, fail, finish, maxDownloads, selection],
+    [batch, fail, finish, maxDownloads, password, selection],
   );
 
   const retry = useCallback(async (): Promise<UploadedBatch> => {
@@ -198,6 +209,7 @@ export function UploadCard({ children, actions }: UploadCardProps) {
           {selection.length > 0 && <SelectedFilesList selection={selection} progress={progress} onRemove={onRemove} />}
 
           <DownloadLimitSelect value={maxDownloads} onChange={setMaxDownloads} disabled={busy} />
+          <TransferPasswordInput value={password} onChange={setPassword} disabled={busy} />
 
           {children}
 
@@ -210,7 +222,9 @@ export function UploadCard({ children, actions }: UploadCardProps) {
             <Button
               size="md"
               onClick={onUpload}
-              disabled={busy || nothingPicked}
+              disabled={(busy && !sealing) || nothingPicked || passwordTooLong(password)}
+              loading={sealing}
+              loaderProps={{ 'aria-hidden': true }}
               leftSection={
                 batch.phase === 'failed' ? <IconRefresh size={18} aria-hidden /> : <IconUpload size={18} aria-hidden />
               }
@@ -221,7 +235,11 @@ export function UploadCard({ children, actions }: UploadCardProps) {
           </Group>
           {busy && (
             <Text size="sm" c={waitingForNetwork ? 'orange' : 'dimmed'} ta="center" role="status">
-              {waitingForNetwork ? t('transfers.paused') : t(uploadingLine)}
+              {sealing
+                ? t('upload.card.password.sealing')
+                : waitingForNetwork
+                  ? t('transfers.paused')
+                  : t(uploadingLine)}
             </Text>
           )}
           {nothingPicked && (
