@@ -1,17 +1,25 @@
+import { useEffect } from 'react';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconFileZip, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TransferDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { ErrorAlert } from '@/components/error-alert';
 import { useDownloadAll, zipName } from '../api/download-all';
+import { shareKeys } from '../keys';
 import { earlyZip } from '../utils/early-download';
 
 /** Download all: one zip of the transfer, with its progress, Cancel, and what went wrong. */
 export function DownloadAllPanel({ transfer }: { transfer: TransferDto }) {
   const { t, i18n } = useTranslation();
   const { state, start, cancel } = useDownloadAll(transfer);
+  const queryClient = useQueryClient();
   const bytes = (count: number) => formatBytes(count, i18n.language);
+  // Its downloads used up: the transfer is read again, and the page turns into "Downloads used up".
+  useEffect(() => {
+    if (state.status === 'used-up') void queryClient.invalidateQueries({ queryKey: shareKeys.all });
+  }, [state.status, queryClient]);
   if (state.status === 'running') {
     const percent = state.total > 0 ? Math.min(100, (state.bytesRead / state.total) * 100) : 0;
     const label = t('download.transfer.progress', { done: bytes(state.bytesRead), total: bytes(state.total) });
@@ -36,7 +44,7 @@ export function DownloadAllPanel({ transfer }: { transfer: TransferDto }) {
         fullWidth
         onClick={start}
         leftSection={<IconFileZip size={22} aria-hidden />}
-        {...earlyZip(transfer.shareId, zipName(transfer))}
+        {...earlyZip(transfer.shareId, zipName(transfer), transfer.encryption)}
       >
         {t('download.transfer.downloadAll')}
       </Button>
@@ -53,7 +61,12 @@ export function DownloadAllPanel({ transfer }: { transfer: TransferDto }) {
           {t('download.transfer.cancelled')}
         </Alert>
       )}
-      {state.status === 'failed' && (
+      {state.status === 'failed' && state.damaged !== null && (
+        <ErrorAlert title={t('download.damaged.title')}>
+          {t('download.transfer.damaged', { name: state.damaged })}
+        </ErrorAlert>
+      )}
+      {state.status === 'failed' && state.damaged === null && (
         <ErrorAlert>
           {state.missing !== null
             ? t('download.transfer.missing', { name: state.missing })

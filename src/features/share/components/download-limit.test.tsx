@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, shareDto, stubApi } from '@/test/api';
 import { renderRoute } from '@/test/render';
 
@@ -40,5 +40,52 @@ describe('download page of a limited link', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Downloads used up' })).toBeInTheDocument();
     expect(screen.getByText('Ask the sender for a new link.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download file' })).toBeNull();
+  });
+
+  describe('used up while the page is open', () => {
+    const usedUp = () =>
+      jsonResponse(410, { error: "This link's downloads are used up.", code: 'download_limit_reached' });
+    const twoFiles = {
+      ...limited(1),
+      kind: 'transfer',
+      shareId: 'TrAnSf3r',
+      senderName: null,
+      message: null,
+      pendingFiles: 0,
+      files: [
+        { ...shareDto({ shareId: 'aaaaaaa1', name: 'a.txt', type: 'text/plain' }), path: '' },
+        { ...shareDto({ shareId: 'aaaaaaa2', name: 'b.txt', type: 'text/plain' }), path: '' },
+      ],
+    };
+    /** The transfer, until a download is asked for: from then on its downloads are used up. */
+    const serveUntilDownload = () => {
+      let used = false;
+      stubApi(({ url }) => {
+        if (url.endsWith('/download')) used = true;
+        return used ? usedUp() : jsonResponse(200, twoFiles);
+      });
+    };
+
+    afterEach(() => {
+      delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+    });
+
+    it('one file of a transfer turns the page into Downloads used up', async () => {
+      serveUntilDownload();
+      const { user } = await renderRoute('/s/TrAnSf3r');
+      await user.click(await screen.findByRole('button', { name: 'Download a.txt' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Downloads used up' })).toBeInTheDocument();
+    });
+
+    it('Download all turns the page into Downloads used up', async () => {
+      serveUntilDownload();
+      // The save dialog answers at once; the server then refuses the tickets.
+      const writable = new WritableStream<Uint8Array>();
+      Object.assign(window, { showSaveFilePicker: async () => ({ createWritable: async () => writable }) });
+      const { user } = await renderRoute('/s/TrAnSf3r');
+      await user.click(await screen.findByRole('button', { name: 'Download all' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Downloads used up' })).toBeInTheDocument();
+      expect(screen.queryByText('Download all failed. Please try again.')).toBeNull();
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { ShareLookup } from '@domain/api-types';
 import { useNetwork } from '@mantine/hooks';
 import { isExpired } from '@domain/expiry';
 import { isShareId } from '@domain/share-id';
@@ -6,7 +7,10 @@ import { ApiError } from '@/lib/api/client';
 import { useNow } from '@/components/share-actions/use-now';
 import { useShare } from '../api/get-share';
 import { isGone } from '../api/request-download';
+import { ShareAccessProvider } from '../hooks/use-share-access';
+import { useShareSecrets } from '../hooks/use-share-secrets';
 import {
+  BadLinkScreen,
   DownloadLoadingScreen,
   DownloadsUsedUpScreen,
   FileExpiredScreen,
@@ -17,6 +21,7 @@ import {
   OfflineScreen,
 } from './download-states';
 import { FileDownloadView } from './file-download-view';
+import { PasswordScreen } from './password-screen';
 import { TransferDownloadView } from './transfer-download-view';
 
 /** Download page (/s/$shareId and /share/$shareId): every state of docs/product.md §2 and §8. */
@@ -53,6 +58,21 @@ function SharedFile({ shareId }: { shareId: string }) {
   }
   // Metadata read a while ago (cache, an open tab) may describe a file the sweep has since deleted.
   if (isExpired(share.data.expiresAt, now)) return <FileExpiredScreen />;
-  if (share.data.kind === 'transfer') return <TransferDownloadView transfer={share.data} />;
-  return <FileDownloadView share={share.data} downloadsLeft={share.data.downloadsLeft} />;
+  return <OpenedShare share={share.data} />;
+}
+
+/** The share once its link is read: a bad link or a password first, then its files with what opens them. */
+function OpenedShare({ share }: { share: ShareLookup }) {
+  const { state, unlock } = useShareSecrets(share.shareId, share.encryption);
+  if (state.status === 'bad-link') return <BadLinkScreen problem={state.problem} />;
+  if (state.status === 'locked') return <PasswordScreen unlock={unlock} />;
+  return (
+    <ShareAccessProvider value={state.access}>
+      {share.kind === 'transfer' ? (
+        <TransferDownloadView transfer={share} />
+      ) : (
+        <FileDownloadView share={share} downloadsLeft={share.downloadsLeft} />
+      )}
+    </ShareAccessProvider>
+  );
 }

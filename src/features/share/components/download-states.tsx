@@ -4,6 +4,7 @@ import {
   IconBan,
   IconClockOff,
   IconDownloadOff,
+  IconKeyOff,
   IconFileOff,
   IconLinkOff,
   IconRefresh,
@@ -22,6 +23,20 @@ const DEAD_ENDS = {
   expired: { icon: IconClockOff, color: 'red', title: 'download.expired.title', text: 'download.expired.text' },
   /** The sender's download limit was reached (the API answers 410 download_limit_reached). */
   usedUp: { icon: IconDownloadOff, color: 'red', title: 'download.usedUp.title', text: 'download.usedUp.text' },
+  /** An encrypted share's link without its key, or with only the start of it. */
+  linkIncomplete: {
+    icon: IconLinkOff,
+    color: 'orange',
+    title: 'download.link.incomplete.title',
+    text: 'download.link.incomplete.text',
+  },
+  /** An encrypted share's link whose key is not a key, or not this share's. */
+  linkBroken: {
+    icon: IconKeyOff,
+    color: 'orange',
+    title: 'download.link.broken.title',
+    text: 'download.link.broken.text',
+  },
   loadFailed: {
     icon: IconWifiOff,
     color: 'red',
@@ -48,6 +63,11 @@ export function InvalidLinkScreen() {
 function AskSender() {
   const { t } = useTranslation();
   return <Text fw={500}>{t('download.askSender')}</Text>;
+}
+
+/** An encrypted share's link that cannot open it: said before a byte of its files is fetched. */
+export function BadLinkScreen({ problem }: { problem: 'incomplete' | 'broken' }) {
+  return <DeadEnd kind={problem === 'incomplete' ? 'linkIncomplete' : 'linkBroken'} />;
 }
 
 export function FileNotFoundScreen() {

@@ -2,16 +2,17 @@ import { Button, Card, Container, Group, Loader, Stack } from '@mantine/core';
 import { IconDownload, IconEye, IconFile, IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
 import type { ShareDto } from '@domain/api-types';
 import { previewKind } from '@/lib/download-pipeline/preview';
-import { isGone, useRequestDownload } from '../api/request-download';
+import { useFileDownload } from '../hooks/use-file-download';
+import { useShareAccess } from '../hooks/use-share-access';
 import { useShareUrl } from '../hooks/use-share-url';
 import { earlyDownload } from '../utils/early-download';
 import { FilePreview } from './file-preview';
 import { DownloadHeading, DownloadsLeftNote, ShareFacts, UrgentBanner } from './download-card-parts';
+import { DownloadProblem, NotEncryptedNote, SavingProgress } from './file-download-status';
 import { SenderNote } from './sender-note';
 
 // Loaded when someone opens it: the download page stays small for everyone else.
@@ -29,17 +30,12 @@ export interface FileDownloadViewProps {
 /** The download page's normal view: what the file is, how long it stays, download it, share it. */
 export function FileDownloadView({ share, linkShareId = share.shareId, sender, downloadsLeft }: FileDownloadViewProps) {
   const { t, i18n } = useTranslation();
-  const download = useRequestDownload(share.shareId);
-  const busy = download.isPending;
-  const shareUrl = useShareUrl(linkShareId);
+  const access = useShareAccess();
+  const download = useFileDownload(share);
+  const busy = download.state.status === 'running';
+  const shareUrl = useShareUrl(linkShareId, access.fragment);
   const [previewing, setPreviewing] = useState(false);
   const canPreview = previewKind(share) !== null;
-
-  const onDownload = () => {
-    if (busy) return;
-    // A file gone meanwhile turns the whole page into 'File not found' (no banner).
-    download.mutate();
-  };
 
   return (
     <Container size="sm" py="md">
@@ -50,13 +46,14 @@ export function FileDownloadView({ share, linkShareId = share.shareId, sender, d
 
           {sender && <SenderNote {...sender} />}
           <DownloadsLeftNote left={downloadsLeft} />
+          {!access.encrypted && <NotEncryptedNote />}
 
           <Stack gap="xs">
             <Button
               size="lg"
               fullWidth
-              onClick={onDownload}
-              {...earlyDownload(share.shareId)}
+              onClick={download.start}
+              {...earlyDownload(share.shareId, access.encryption)}
               data-disabled={busy || undefined}
               aria-busy={busy}
               leftSection={
@@ -75,7 +72,8 @@ export function FileDownloadView({ share, linkShareId = share.shareId, sender, d
                 {t('download.preview.open')}
               </Button>
             )}
-            {download.isError && !isGone(download.error) && <ErrorAlert>{t('download.downloadFailed')}</ErrorAlert>}
+            <SavingProgress state={download.state} />
+            <DownloadProblem state={download.state} failed={t('download.downloadFailed')} />
           </Stack>
           {previewing && <FilePreview file={share} onClose={() => setPreviewing(false)} />}
 

@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { TransferDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
+import { useShareAccess } from '../hooks/use-share-access';
 import { useShareUrl } from '../hooks/use-share-url';
 import { DownloadAllPanel } from './download-all-panel';
 import { FileDownloadView } from './file-download-view';
 import { DownloadHeading, DownloadsLeftNote, ShareFacts, UrgentBanner } from './download-card-parts';
+import { NotEncryptedNote } from './file-download-status';
 import { SenderNote } from './sender-note';
 import { TransferFileList } from './transfer-file-list';
 
@@ -17,7 +19,8 @@ import { TransferFileList } from './transfer-file-list';
  */
 export function TransferDownloadView({ transfer }: { transfer: TransferDto }) {
   const { t, i18n } = useTranslation();
-  const shareUrl = useShareUrl(transfer.shareId);
+  const access = useShareAccess();
+  const shareUrl = useShareUrl(transfer.shareId, access.fragment);
   const [only] = transfer.files;
   if (only && transfer.files.length === 1 && transfer.pendingFiles === 0) {
     return (
@@ -44,6 +47,7 @@ export function TransferDownloadView({ transfer }: { transfer: TransferDto }) {
           <UrgentBanner expiresAt={transfer.expiresAt} />
           <SenderNote senderName={transfer.senderName} message={transfer.message} />
           <DownloadsLeftNote left={transfer.downloadsLeft} />
+          {!access.encrypted && <NotEncryptedNote />}
           {count > 0 && <DownloadAllPanel transfer={transfer} />}
           {transfer.pendingFiles > 0 && (
             <Alert color="blue" variant="light" role="note" icon={<IconUpload size={20} aria-hidden />}>

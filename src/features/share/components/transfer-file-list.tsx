@@ -4,11 +4,12 @@ import { IconDownload, IconEye, IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TransferFileDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
-import { ErrorAlert } from '@/components/error-alert';
 import { FileTypeIcon } from '@/components/file-type-icon';
-import { downloadFile } from '@/lib/download-file';
 import { previewKind } from '@/lib/download-pipeline/preview';
+import { useFileDownload } from '../hooks/use-file-download';
+import { useShareAccess } from '../hooks/use-share-access';
 import { earlyDownload } from '../utils/early-download';
+import { DownloadProblem, SavingProgress } from './file-download-status';
 import { FilePreview } from './file-preview';
 
 /** The files by folder, in the list's order (path, then name); '' (no folder) first. */
@@ -28,20 +29,9 @@ function FileRow({
   onPreview: (open: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const download = () => {
-    if (busy) return;
-    setBusy(true);
-    setFailed(false);
-    downloadFile(file.shareId, document.referrer).then(
-      () => setBusy(false),
-      () => {
-        setBusy(false);
-        setFailed(true);
-      },
-    );
-  };
+  const download = useFileDownload(file);
+  const { encryption } = useShareAccess();
+  const busy = download.state.status === 'running';
   return (
     <Stack component="li" gap="xs" aria-label={file.path ? `${file.path}/${file.name}` : file.name}>
       <Group wrap="nowrap" gap="sm">
@@ -69,13 +59,14 @@ function FileRow({
           size="lg"
           aria-label={t('download.transfer.downloadFile', { name: file.name })}
           aria-busy={busy}
-          onClick={download}
-          {...earlyDownload(file.shareId)}
+          onClick={download.start}
+          {...earlyDownload(file.shareId, encryption)}
         >
           {busy ? <Loader size="xs" color="white" aria-hidden /> : <IconDownload size={20} aria-hidden />}
         </ActionIcon>
       </Group>
-      {failed && <ErrorAlert>{t('download.transfer.fileFailed', { name: file.name })}</ErrorAlert>}
+      <SavingProgress state={download.state} />
+      <DownloadProblem state={download.state} failed={t('download.transfer.fileFailed', { name: file.name })} />
       {previewing && <FilePreview file={file} onClose={() => onPreview(false)} />}
     </Stack>
   );
