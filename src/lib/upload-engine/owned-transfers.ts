@@ -4,6 +4,7 @@
 // The runner may be the service worker with no page open: the record is all it needs.
 
 import type { OwnedTransferRecord } from './job-record';
+import { listOwnedFiles } from './owned-files';
 import { originUploadDb, TRANSFERS, type UploadDbConnection } from './upload-db';
 
 export interface OwnedTransferStore {
@@ -49,6 +50,21 @@ export async function getOwnedTransfer(id: string): Promise<OwnedTransferRecord 
 /** The record of the transfer with this share id, undefined when this device holds none. */
 export async function findOwnedTransfer(shareId: string): Promise<OwnedTransferRecord | undefined> {
   return (await originTransfers().listTransfers()).find((record) => record.shareId === shareId);
+}
+
+/**
+ * The link key of the encrypted transfer with this share id, or of the transfer the file with this
+ * share id is in, as this device kept it; undefined when the device holds none (not encrypted, or
+ * sent before the device kept keys).
+ */
+export async function linkKeyOf(shareId: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const transfers = await originTransfers().listTransfers();
+  const transfer = transfers.find((record) => record.shareId === shareId);
+  if (transfer !== undefined) return transfer.linkKey;
+  const file = (await listOwnedFiles()).find((record) => record.shareId === shareId);
+  return file?.transferId === undefined
+    ? undefined
+    : transfers.find((record) => record.id === file.transferId)?.linkKey;
 }
 
 /** Drops the record of a transfer (deleted, or gone from the server). */

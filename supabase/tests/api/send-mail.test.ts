@@ -110,6 +110,28 @@ describe.each(TARGETS)('POST /send on %s', (target) => {
     expect(mail.text).toContain('report <final>.txt');
   });
 
+  it('puts the link key the sender gives into that link only, and refuses one that is not a key', async () => {
+    const linkKey = Buffer.alloc(32, 7).toString('base64url');
+    const [withKey, withoutKey] = items();
+    const res = await p.call('POST', '/send', {
+      headers: newVisitor(),
+      body: { recipients: ['ada@example.com'], items: [{ ...withKey, linkKey }, withoutKey] },
+    });
+    expect(res.status).toBe(200);
+    for (const body of [sent[0]!.text, sent[0]!.html]) {
+      expect(body).toContain(`${TEST_PUBLIC_ORIGIN}/s/${report.shareId}#${linkKey}`);
+      expect(body).not.toContain(`${TEST_PUBLIC_ORIGIN}/s/${photo.shareId}#`);
+    }
+    for (const bad of [linkKey.slice(1), `${linkKey.slice(0, 42)}B`, `${linkKey.slice(0, 42)}+`, 7]) {
+      const refused = await p.call('POST', '/send', {
+        headers: newVisitor(),
+        body: { recipients: ['ada@example.com'], items: [{ ...withKey, linkKey: bad }] },
+      });
+      expect(refused.status).toBe(400);
+    }
+    expect(sent).toHaveLength(1);
+  });
+
   it('never lets the title or message inject HTML or mail headers', async () => {
     const res = await p.call('POST', '/send', {
       headers: newVisitor(),

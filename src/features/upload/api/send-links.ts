@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { OwnedItem, SendRequest, SendResult } from '@domain/api-types';
+import type { MailItem, OwnedItem, SendRequest, SendResult } from '@domain/api-types';
 import { apiClient } from '@/lib/api/app-client';
 import { localFailure } from '@/lib/api/failure';
+import { linkKeyToFragment } from '@/lib/crypto/link-key';
 import { getOwnerToken } from '@/lib/upload-engine/owned-files';
+import { linkKeyOf } from '@/lib/upload-engine/owned-transfers';
 
 export interface SendLinksInput {
   recipients: readonly string[];
@@ -19,9 +21,19 @@ export interface SendLinksInput {
 }
 
 /**
+ * The item with the link key this device kept for it: the mail's link must open the files, so the
+ * key goes with it (the send form says so). The one request that gives the server a link key.
+ */
+async function withLinkKey(item: OwnedItem): Promise<MailItem> {
+  const key = await linkKeyOf(item.shareId);
+  return key === undefined ? item : { ...item, linkKey: linkKeyToFragment(key) };
+}
+
+/**
  * POST /send: the server writes and sends one mail with the transfer's link (or the files' names
- * and links) and expiry. It resolves only once the server accepted the mail, so the page never
- * says "sent" too early; `delivery` says whether a mail server took it or only the outbox did.
+ * and links) and expiry, each link with its key. It resolves only once the server accepted the
+ * mail, so the page never says "sent" too early; `delivery` says whether a mail server took it or
+ * only the outbox did.
  */
 export async function sendLinks(input: SendLinksInput, signal?: AbortSignal): Promise<SendResult> {
   const files = await Promise.all(
@@ -33,7 +45,11 @@ export async function sendLinks(input: SendLinksInput, signal?: AbortSignal): Pr
       return { shareId, ownerToken };
     }),
   );
-  const items = input.transfer === undefined ? files : [input.transfer, ...files];
+  const owned =
+    input.transfer === undefined
+      ? files
+      : [{ shareId: input.transfer.shareId, ownerToken: input.transfer.ownerToken }, ...files];
+  const items = await Promise.all(owned.map(withLinkKey));
   const senderName = input.senderName?.trim() ?? '';
   return apiClient.call<SendResult>('send', {
     body: {

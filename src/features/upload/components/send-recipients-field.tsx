@@ -61,6 +61,10 @@ export function SendRecipientsField({ state, disabled = false }: SendRecipientsF
         {t('send.recipients.counter', { count: recipients.length, max: MAX_RECIPIENTS })}
         {full ? ` · ${t('send.recipients.full', { max: MAX_RECIPIENTS })}` : ''}
       </Text>
+      {/* The one place the link's key leaves this device on the server's side: said before it does. */}
+      <Text size="xs" c="dimmed" data-testid="key-in-mail">
+        {t('send.keyInMail')}
+      </Text>
       {recipients.length > 0 && (
         <Group gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('send.recipients.list')}>
           {recipients.map((email) => (

@@ -22,6 +22,8 @@ describe('Home send section', () => {
     expect(screen.getByRole('textbox', { name: 'Your name (optional)' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Recipient email' })).toBeInTheDocument();
     expect(screen.getByText(`0/${MAX_RECIPIENTS}`)).toBeInTheDocument();
+    // Said before anything is mailed: the mail opens the files.
+    expect(screen.getByText(/^The email carries the full link, with the key that opens the files/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Shared file');
     const sender = await screen.findByRole('textbox', { name: 'Sender' });
     expect(sender).toHaveValue(DEFAULT_SETTINGS.mailFrom);

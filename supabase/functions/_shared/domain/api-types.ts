@@ -241,6 +241,16 @@ export interface SweepResult {
 
 // ---- the send card
 
+/** A file or transfer of POST /send, with its owner token. */
+export interface MailItem extends OwnedItem {
+  /**
+   * The link key of an end-to-end encrypted transfer (its link's fragment: 43 base64url
+   * characters): the mail's link then carries it, so the mail opens the files. The only request
+   * that gives the server a link key, and only when the sender asks it to mail the link.
+   */
+  linkKey?: string;
+}
+
 /** POST /send. */
 export interface SendRequest {
   recipients: string[];
@@ -249,7 +259,7 @@ export interface SendRequest {
   /** Shown in the mail, quoted as the sender's; at most SENDER_NAME_MAX_LENGTH characters. */
   senderName?: string;
   /** Files or transfers; a transfer is mailed as its one link with its file count and size. */
-  items: OwnedItem[];
+  items: MailItem[];
   /** The mail's language ('en' | 'tr'; anything else is English). */
   language?: string;
   /** IANA time zone for the expiry date in the mail; UTC when missing or unknown. */

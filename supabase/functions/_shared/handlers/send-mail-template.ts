@@ -116,6 +116,8 @@ function firstExpiry(files: readonly FileRow[]): { expiresAt: Date; days: number
 export interface MailShares {
   files: readonly FileRow[];
   transfers: readonly { shareId: string; files: readonly FileRow[] }[];
+  /** The link keys the sender gave, by share id: those links carry theirs as the fragment. */
+  linkKeys?: ReadonlyMap<string, string>;
 }
 
 /** The mail, written by the server from the files' own names and links. */
@@ -140,6 +142,10 @@ export function buildShareMail(
       }).format(expiry.expiresAt) + (content.timeZone === 'UTC' ? ' UTC' : '')
     : null;
   const expiryText = date ? texts.expiry(date, expiry?.days ?? RETENTION_DAYS) : null;
+  const link = (shareId: string) => {
+    const key = shares.linkKeys?.get(shareId);
+    return key === undefined ? shareUrl(ctx.config, shareId) : `${shareUrl(ctx.config, shareId)}#${key}`;
+  };
   const links = [
     ...shares.transfers.map((t) => ({
       name: texts.transfer(
@@ -149,9 +155,9 @@ export function buildShareMail(
           content.language,
         ),
       ),
-      url: shareUrl(ctx.config, t.shareId),
+      url: link(t.shareId),
     })),
-    ...shares.files.map((f) => ({ name: plain(f.name), url: shareUrl(ctx.config, f.shareId) })),
+    ...shares.files.map((f) => ({ name: plain(f.name), url: link(f.shareId) })),
   ];
   const senderName = content.senderName ? texts.senderName(plain(content.senderName)) : '';
   const title = plain(content.title);

@@ -27,6 +27,7 @@ import { transfersByShareIds } from '../transfers-repo.ts';
 import { visitorOf } from '../visitor.ts';
 import { buildShareMail, type MailShares, type SendContent } from './send-mail-template.ts';
 import { isVisible, recordEvent } from './share-common.ts';
+import { isBase64UrlOf } from './share-access.ts';
 import { parseOwnedItem, parseSenderName } from './transfer-input.ts';
 
 export const MAIL_SENT_EVENT = 'mail_sent';
@@ -44,19 +45,33 @@ function recipientError(problem: keyof typeof RECIPIENT_ERRORS): HttpError {
   return new HttpError(400, code, message, problem === 'full' ? { max: MAX_RECIPIENTS } : undefined);
 }
 
-function parseItems(value: unknown): { shareId: string; ownerToken: string }[] {
+/** A file or transfer to mail, owner-checked, and the link key its link carries (an encrypted transfer's). */
+interface ItemToMail {
+  shareId: string;
+  ownerToken: string;
+  linkKey?: string;
+}
+
+/** A link key as a link's fragment carries it: 32 bytes, 43 canonical base64url characters. */
+const LINK_KEY_BYTES = 32;
+
+function parseItems(value: unknown): ItemToMail[] {
   if (!Array.isArray(value) || value.length === 0)
     throw new HttpError(400, 'no_files_selected', 'Please select files first');
   if (value.length > FILE_LIST_LIMIT)
     throw new HttpError(400, 'too_many_files', `Send at most ${FILE_LIST_LIMIT} files at once.`, {
       max: FILE_LIST_LIMIT,
     });
-  const items = new Map<string, string>();
+  const items = new Map<string, ItemToMail>();
   for (const item of value as unknown[]) {
     const { shareId, ownerToken } = parseOwnedItem(item, 'Every item');
-    items.set(shareId, ownerToken);
+    const { linkKey } = item as { linkKey?: unknown };
+    if (linkKey !== undefined && !isBase64UrlOf(linkKey, LINK_KEY_BYTES)) {
+      throw new HttpError(400, 'bad_request', "An item's linkKey must be 43 base64url characters.");
+    }
+    items.set(shareId, { shareId, ownerToken, ...(linkKey === undefined ? {} : { linkKey }) });
   }
-  return [...items].map(([shareId, ownerToken]) => ({ shareId, ownerToken }));
+  return [...items.values()];
 }
 
 function optionalText(value: unknown, name: string, max: number): string {
@@ -149,12 +164,15 @@ const missing = () =>
 const notOwner = () => new HttpError(403, 'not_owner', 'Only the device that uploaded a file can email its link.');
 
 /** The files and transfers the items name, each checked against its owner token and still live. */
-async function sharesOf(ctx: ApiContext, items: { shareId: string; ownerToken: string }[]): Promise<MailShares> {
+async function sharesOf(ctx: ApiContext, items: ItemToMail[]): Promise<MailShares> {
   const ids = items.map((i) => i.shareId);
   const rows = new Map((await filesByShareIds(ctx.db, ids)).map((r) => [r.shareId, r]));
   const transfers = new Map((await transfersByShareIds(ctx.db, ids)).map((t) => [t.shareId, t]));
   const now = ctx.now();
-  const shares = { files: [] as FileRow[], transfers: [] as { shareId: string; files: FileRow[] }[] };
+  const linkKeys = new Map(
+    items.flatMap((item): [string, string][] => (item.linkKey === undefined ? [] : [[item.shareId, item.linkKey]])),
+  );
+  const shares = { files: [] as FileRow[], transfers: [] as { shareId: string; files: FileRow[] }[], linkKeys };
   for (const item of items) {
     const transfer = transfers.get(item.shareId);
     if (transfer) {
@@ -177,7 +195,7 @@ async function sendReserved(
   req: Request,
   ctx: ApiContext,
   mailer: NonNullable<ApiContext['mailer']>,
-  items: { shareId: string; ownerToken: string }[],
+  items: ItemToMail[],
   recipients: string[],
   content: SendContent,
 ): Promise<Response> {
