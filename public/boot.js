@@ -13,11 +13,11 @@
 //    data-start="intent">, src/entry-server.tsx; a static host's Home and download page shell,
 //    vite/prerender-pages.ts) starts the app on the visitor's first intent instead: a touch, a
 //    pressed pointer, a key, focus, a pick or a drop. A visitor who only reads the page loads none
-//    of the app. A tap on a download button (data-ticket) before then downloads at once, without
-//    the app; a tap on Download all (data-ticket and data-zip) has the service worker build the
-//    zip. Add files opens the browser's picker natively (a file input's label), and what is picked
-//    or dropped meanwhile is kept for the app. A visitor who chose another language than the page's
-//    gets the app after the paint, which draws it in theirs.
+//    of the app. A tap on a download button (data-ticket) before then downloads without the app:
+//    a plain file at once, Download all (data-zip) and an encrypted share's files (data-key-check)
+//    through the service worker. Add files opens the browser's picker natively (a file input's
+//    label), and what is picked or dropped meanwhile is kept for the app. A visitor who chose
+//    another language than the page's gets the app after the paint, which draws it in theirs.
 // 4. Times the host wrote in UTC (it cannot know the reader's zone: <time data-local-time>) are
 //    written in the reader's zone once the page is parsed, as the app writes them: a download page
 //    may never start the app, and its reader must not have to work out the hour.
@@ -101,10 +101,10 @@
    */
   function startOnIntent() {
     /**
-     * How long a tap on Download all waits for the service worker (default 20 s: a first visit's
+     * How long a tap the service worker downloads waits for it (default 20 s: a first visit's
      * worker installs the app's files first, a few seconds on a slow link) before the app does it.
      */
-    var ZIP_WORKER_WAIT_MS = 20000;
+    var WORKER_WAIT_MS = 20000;
     // start-app: a page's own script that cannot finish the page without the app (share-fill.js).
     var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'start-app'];
     var held = null;
@@ -126,7 +126,8 @@
       event.preventDefault();
       event.stopImmediatePropagation();
       var ticketed = target.closest('[data-ticket]');
-      if (ticketed) return ticketed.hasAttribute('data-zip') ? zipNow(ticketed) : downloadNow(ticketed);
+      if (ticketed && !ticketed.matches('[data-zip], [data-key-check]')) return downloadNow(ticketed);
+      if (ticketed) return workerDownload(ticketed);
       held = target;
       heldPath = pathOf(target);
       html.setAttribute('data-held', '');
@@ -146,17 +147,6 @@
       // A click that no pointer or key came before (a screen reader's, a script's).
       onIntent();
     }
-    /** The API's download answer for a ticketed button (its files' short-lived URLs). */
-    function ticketOf(button) {
-      var key = button.getAttribute('data-api-key') || '';
-      return fetch(button.getAttribute('data-ticket'), {
-        method: 'POST',
-        headers: { apikey: key, authorization: 'Bearer ' + key, 'content-type': 'application/json' },
-        body: JSON.stringify({ referrer: document.referrer }),
-      }).then(function (answer) {
-        return answer.ok ? answer.json() : Promise.reject(new Error('HTTP ' + answer.status));
-      });
-    }
     /** What boot.js could not do is left to the app, which says what went wrong: the tap is held for it. */
     function leaveToApp(button) {
       button.setAttribute('aria-busy', 'false');
@@ -166,13 +156,21 @@
       onIntent();
     }
     /**
-     * A download button's tap does not wait for the app: its download URL is asked for here and
-     * opened at once (the browser saves it; Content-Disposition names it).
+     * A plain file's download does not wait for the app: its download URL (the API's ticket) is
+     * asked for here and opened at once (the browser saves it; Content-Disposition names it).
      */
     function downloadNow(button) {
       if (button.getAttribute('aria-busy') === 'true') return;
       button.setAttribute('aria-busy', 'true');
-      ticketOf(button)
+      var key = button.getAttribute('data-api-key') || '';
+      fetch(button.getAttribute('data-ticket'), {
+        method: 'POST',
+        headers: { apikey: key, authorization: 'Bearer ' + key, 'content-type': 'application/json' },
+        body: JSON.stringify({ referrer: document.referrer }),
+      })
+        .then(function (answer) {
+          return answer.ok ? answer.json() : Promise.reject(new Error('HTTP ' + answer.status));
+        })
         .then(function (ticket) {
           button.setAttribute('aria-busy', 'false');
           var link = document.createElement('a');
@@ -188,53 +186,62 @@
         });
     }
     /**
-     * Download all does not wait for the app either: the zip is made as it is saved, by the
-     * service worker (sw/download-stream.ts, with the app's own zip library), from the files' URLs
-     * the API hands out here. A first visit registers the worker now, as the app would; its
-     * download URL opens in a hidden frame. With no worker within ZIP_WORKER_WAIT_MS, the app does it.
+     * Download all, and any download of an end-to-end encrypted share (data-key-check), do not wait
+     * for the app either: the service worker asks for the ticket and saves the zip (made as it is
+     * saved, with the app's own zip library) or the plaintext, from a download URL opened here in a
+     * hidden frame (sw/early-download.ts). It checks an encrypted share's key (location.hash,
+     * handed to our own worker, never sent anywhere) first: a link without a key or with a wrong
+     * one is the app's to explain, and nothing is saved. A first visit registers the worker now, as
+     * the app would; a worker that refuses, or none within WORKER_WAIT_MS, leaves the tap to the app.
      */
-    function zipNow(button) {
+    function workerDownload(button) {
       var workers = navigator.serviceWorker;
-      if (!workers || button.getAttribute('aria-busy') === 'true') return workers ? undefined : leaveToApp(button);
+      var keyCheck = button.getAttribute('data-key-check');
+      if (!workers || (keyCheck !== null && !location.hash)) return leaveToApp(button);
+      if (button.getAttribute('aria-busy') === 'true') return;
       button.setAttribute('aria-busy', 'true');
+      var zip = button.getAttribute('data-zip');
+      var message = {
+        type: 'EARLY_DOWNLOAD',
+        id: 'dl-' + Date.now().toString(36) + Math.random().toString(36).slice(2),
+        fileName: zip || '',
+        zip: zip !== null,
+        fragment: keyCheck === null ? '' : location.hash,
+        keyCheck: keyCheck || '',
+        ticket: button.getAttribute('data-ticket'),
+        apiKey: button.getAttribute('data-api-key') || '',
+        referrer: document.referrer,
+      };
       var gaveUp = false;
       var timer = setTimeout(function () {
         gaveUp = true;
         leaveToApp(button);
-      }, ZIP_WORKER_WAIT_MS);
+      }, WORKER_WAIT_MS);
       // The app registers the same script at the same scope (src/lib/pwa.ts): one registration.
-      Promise.all([
-        ticketOf(button),
-        workers.register('/sw.js', { scope: '/' }).then(function () {
+      workers
+        .register('/sw.js', { scope: '/' })
+        .then(function () {
           return workers.ready;
-        }),
-      ])
-        .then(function (done) {
-          var worker = done[1].active;
+        })
+        .then(function (registration) {
+          var worker = registration.active;
           if (!worker) throw new Error('No active service worker');
-          var id = 'zip-' + Date.now().toString(36) + Math.random().toString(36).slice(2);
-          var files = done[0].tickets.map(function (t) {
-            return { url: t.url, name: t.fileName, path: t.path, size: t.size };
-          });
           var channel = new MessageChannel();
-          return new Promise(function (resolve) {
-            channel.port1.onmessage = resolve;
-            worker.postMessage(
-              { type: 'ZIP_DOWNLOAD', id: id, fileName: button.getAttribute('data-zip'), files: files },
-              [channel.port2],
-            );
-          }).then(function () {
-            channel.port1.close();
-            return id;
+          return new Promise(function (resolve, reject) {
+            channel.port1.onmessage = function (event) {
+              channel.port1.close();
+              return event.data && event.data.type === 'ready' ? resolve() : reject(new Error('Refused'));
+            };
+            worker.postMessage(message, [channel.port2]);
           });
         })
-        .then(function (id) {
+        .then(function () {
           if (gaveUp) return;
           clearTimeout(timer);
           button.setAttribute('aria-busy', 'false');
           var frame = document.createElement('iframe');
           frame.hidden = true;
-          frame.src = '/download-stream/' + id;
+          frame.src = '/download-stream/' + message.id;
           document.body.appendChild(frame);
         })
         .catch(function () {
@@ -364,17 +371,14 @@
    * formatter costs a phone 50-100 ms.
    */
   function localizeTimes() {
-    var months = {
-      en: {
-        long: 'January February March April May June July August September October November December'.split(' '),
-        medium: 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' '),
-      },
-      tr: {
-        long: 'Ocak Şubat Mart Nisan Mayıs Haziran Temmuz Ağustos Eylül Ekim Kasım Aralık'.split(' '),
-        medium: 'Oca Şub Mar Nis May Haz Tem Ağu Eyl Eki Kas Ara'.split(' '),
-      },
-    };
     var turkish = (document.documentElement.lang || '').slice(0, 2).toLowerCase() === 'tr';
+    var long = turkish
+      ? 'Ocak Şubat Mart Nisan Mayıs Haziran Temmuz Ağustos Eylül Ekim Kasım Aralık'
+      : 'January February March April May June July August September October November December';
+    var medium = turkish
+      ? 'Oca Şub Mar Nis May Haz Tem Ağu Eyl Eki Kas Ara'
+      : 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec';
+    var months = { long: long.split(' '), medium: medium.split(' ') };
     var times = document.querySelectorAll('time[data-local-time]');
     for (var i = 0; i < times.length; i++) {
       var date = new Date(times[i].getAttribute('datetime') || '');
@@ -382,18 +386,13 @@
       var length = times[i].getAttribute('data-local-time') === 'long' ? 'long' : 'medium';
       var hours = date.getHours();
       var minutes = (date.getMinutes() < 10 ? '0' : '') + date.getMinutes();
-      var year = date.getFullYear();
+      var name = months[length][date.getMonth()];
       var day = date.getDate();
-      var text;
-      if (turkish) {
-        text = day + ' ' + months.tr[length][date.getMonth()] + ' ' + year + ' ' + (hours < 10 ? '0' : '') + hours;
-        text += ':' + minutes;
-      } else {
-        var time = (hours % 12 || 12) + ':' + minutes + (hours < 12 ? ' AM' : ' PM');
-        var name = months.en[length][date.getMonth()];
-        text = name + ' ' + day + ', ' + year + (length === 'long' ? ' at ' : ', ') + time;
-      }
-      times[i].textContent = text;
+      var year = date.getFullYear();
+      var time = (hours % 12 || 12) + ':' + minutes + (hours < 12 ? ' AM' : ' PM');
+      times[i].textContent = turkish
+        ? day + ' ' + name + ' ' + year + ' ' + (hours < 10 ? '0' : '') + hours + ':' + minutes
+        : name + ' ' + day + ', ' + year + (length === 'long' ? ' at ' : ', ') + time;
     }
   }
 })();

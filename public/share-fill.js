@@ -66,11 +66,18 @@
     var button = template && template.content.firstElementChild;
     if (button) {
       button = button.cloneNode(true);
-      button.setAttribute('data-ticket', api + '/shares/' + shareId + '/download');
-      button.setAttribute('data-api-key', key);
+      // As src/features/share/utils/early-download.ts: an encrypted share's key check goes with
+      // its ticket (boot.js then saves its plaintext or nothing); a password share's tap waits
+      // for the app, which asks for the password.
+      var encryption = share.encryption;
+      if (!encryption || encryption.keyCheck) {
+        button.setAttribute('data-ticket', api + '/shares/' + shareId + '/download');
+        button.setAttribute('data-api-key', key);
+      }
+      if (encryption && encryption.keyCheck) button.setAttribute('data-key-check', encryption.keyCheck);
       if (files.length > 1) {
         // As the app's Download all names its zip (src/features/share/api/download-all.ts's zipName).
-        button.setAttribute('data-zip', shareId + '.zip');
+        if (button.hasAttribute('data-ticket')) button.setAttribute('data-zip', shareId + '.zip');
         var label = button.querySelector('.mantine-Button-label');
         if (label) label.textContent = 'Download all';
       }

@@ -1,49 +1,44 @@
 // @vitest-environment node
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeWorkerScope } from '@/test/worker-scope';
-import type {
-  StreamDownloadChunk,
-  StreamDownloadSignal,
-  ZipDownloadStart,
-} from '@/lib/download-pipeline/stream-download-messages';
+import { describe, expect, it } from 'vitest';
+import { downloadWorker } from '@/test/download-worker';
+import type { StreamDownloadChunk, StreamDownloadSignal } from '@/lib/download-pipeline/stream-download-messages';
 import { registerDownloadStreams } from './download-stream';
 
-/** The worker with its download streams registered, and a way to open a download URL on it. */
 function worker() {
-  const { scope, dispatch } = fakeWorkerScope('activated');
-  Object.assign(scope, { location: new URL('https://ulak.test/') });
-  registerDownloadStreams(scope);
-  const open = (path: string): Promise<Response> | null => {
-    let answer: Promise<Response> | null = null;
-    dispatch('fetch', {
-      request: new Request(`https://ulak.test${path}`),
-      respondWith: (response: Response | Promise<Response>) => (answer = Promise.resolve(response)),
-    });
-    return answer;
-  };
-  return { dispatch, open };
+  return downloadWorker(registerDownloadStreams);
 }
 
-/** The page's side: announces a stream and feeds `chunks` one per pull. */
+/**
+ * The page's side, as service-worker-target.ts does it: announces a stream and sends `chunks`, in
+ * order, while the worker's grants ('pull' of bytes) leave it credit; then the end.
+ */
 function announce(dispatch: ReturnType<typeof worker>['dispatch'], id: string, chunks: Uint8Array[]) {
   const { port1: page, port2 } = new MessageChannel();
   const signals: StreamDownloadSignal['type'][] = [];
+  let credit = 0;
+  let sent = 0;
   const ready = new Promise<void>((resolve) => {
     page.onmessage = (event: MessageEvent<StreamDownloadSignal>) => {
       signals.push(event.data.type);
       if (event.data.type === 'ready') resolve();
       if (event.data.type !== 'pull') return;
-      const next = chunks.shift();
-      page.postMessage((next ? { type: 'chunk', chunk: next } : { type: 'end' }) satisfies StreamDownloadChunk);
+      const ended = chunks.length === 0;
+      credit += event.data.bytes;
+      while (credit > 0 && chunks.length > 0) {
+        const next = chunks.shift() as Uint8Array;
+        credit -= next.byteLength;
+        sent += next.byteLength;
+        page.postMessage({ type: 'chunk', chunk: next } satisfies StreamDownloadChunk);
+      }
+      if (chunks.length === 0 && !ended) page.postMessage({ type: 'end' } satisfies StreamDownloadChunk);
     };
   });
+  const size = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
   dispatch('message', {
-    data: { type: 'STREAM_DOWNLOAD', id, fileName: 'tatil ç.zip', contentType: 'application/zip', size: 6 },
+    data: { type: 'STREAM_DOWNLOAD', id, fileName: 'tatil ç.zip', contentType: 'application/zip', size },
     ports: [port2],
   });
-  return { ready, signals, close: () => page.close() };
+  return { ready, signals, sent: () => sent, close: () => page.close() };
 }
 
 describe('the service worker’s streamed downloads', () => {
@@ -73,63 +68,19 @@ describe('the service worker’s streamed downloads', () => {
     page.close();
   });
 
-  describe('a zip asked for before the app is there', () => {
-    /** A stand-in for the bucket: each path answers its own bytes. */
-    let bucket: Server;
-    let origin = '';
-    beforeAll(async () => {
-      bucket = createServer((req, res) => res.end(`bytes of ${req.url ?? ''}`));
-      await new Promise<void>((resolve) => bucket.listen(0, '127.0.0.1', resolve));
-      origin = `http://127.0.0.1:${(bucket.address() as AddressInfo).port}`;
-    });
-    afterAll(() => new Promise<void>((resolve) => bucket.close(() => resolve())));
-
-    /** Posts a ZIP_DOWNLOAD and resolves once the worker says it is ready (or after 200 ms: ignored). */
-    function askZip(dispatch: ReturnType<typeof worker>['dispatch'], data: unknown): Promise<boolean> {
-      const { port1: page, port2 } = new MessageChannel();
-      return new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => resolve(false), 200);
-        page.onmessage = () => {
-          clearTimeout(timer);
-          page.close();
-          resolve(true);
-        };
-        dispatch('message', { data, ports: [port2] });
-      });
-    }
-
-    it('is built by the worker from the files’ URLs and answered once as an attachment', async () => {
-      const { dispatch, open } = worker();
-      const start: ZipDownloadStart = {
-        type: 'ZIP_DOWNLOAD',
-        id: 'zip-1',
-        fileName: 'Ab3dE5gH.zip',
-        files: [
-          { url: `${origin}/a`, name: 'a.txt', path: '', size: 'bytes of /a'.length },
-          { url: `${origin}/b`, name: 'b.txt', path: 'docs/2026', size: 'bytes of /b'.length },
-        ],
-      };
-      expect(await askZip(dispatch, start)).toBe(true);
-      const response = await open('/download-stream/zip-1');
-      expect(response?.headers.get('content-type')).toBe('application/zip');
-      expect(response?.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Ab3dE5gH.zip");
-      const zip = Buffer.from(await (response as Response).arrayBuffer());
-      expect(zip.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-      for (const text of ['a.txt', 'docs/2026/b.txt', 'bytes of /a', 'bytes of /b'])
-        expect(zip.includes(text)).toBe(true);
-      expect((await open('/download-stream/zip-1'))?.status).toBe(404);
-    });
-
-    it('is refused when a file’s URL is not http(s)', async () => {
-      const { dispatch, open } = worker();
-      const start = {
-        type: 'ZIP_DOWNLOAD',
-        id: 'zip-2',
-        fileName: 'x.zip',
-        files: [{ url: 'file:///etc/passwd', name: 'p', path: '', size: 1 }],
-      };
-      expect(await askZip(dispatch, start)).toBe(false);
-      expect((await open('/download-stream/zip-2'))?.status).toBe(404);
-    });
+  it('let the page send a few MiB ahead of the browser’s reads without a round trip per chunk, and no more', async () => {
+    const { dispatch, open } = worker();
+    const chunk = 64 * 1024;
+    const chunks = Array.from({ length: 200 }, (_, index) => new Uint8Array(chunk).fill(index));
+    const page = announce(dispatch, 'ahead', chunks);
+    await page.ready;
+    // Before the browser reads: 4 MiB granted at once (64 chunks), and nothing beyond.
+    await expect.poll(() => page.sent()).toBe(4 * 1024 * 1024);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(page.sent()).toBe(4 * 1024 * 1024);
+    const saved = new Uint8Array(await ((await open('/download-stream/ahead')) as Response).arrayBuffer());
+    expect(saved.byteLength).toBe(200 * chunk);
+    expect([saved[0], saved[100 * chunk], saved[199 * chunk]]).toEqual([0, 100, 199]);
+    page.close();
   });
 });

@@ -1,12 +1,10 @@
 // Answers the page's streamed downloads (a transfer's zip, a decrypted file) at a same-origin URL,
 // where the page has no File System Access API: the browser saves the answer as a download while
 // the page feeds it chunk by chunk (protocol: src/lib/download-pipeline/stream-download-messages.ts).
-// A zip asked for before the app is there (public/boot.js) is built here, from the files' URLs.
+// Downloads asked for before the app is there (public/boot.js) are made here too (early-download.ts).
 import { safeDownloadName } from '@domain/file-name';
-import { zipFiles } from '@/lib/download-pipeline/pipeline';
 import {
   isStreamDownloadStart,
-  isZipDownloadStart,
   STREAM_DOWNLOAD_PATH,
   type StreamDownloadChunk,
   type StreamDownloadSignal,
@@ -14,64 +12,81 @@ import {
 } from '@/lib/download-pipeline/stream-download-messages';
 
 /**
- * Chunks the worker asks for ahead of the browser's reads (default 8, some 0.5-1 MiB): enough to
- * keep the download busy between two round trips to the page, small enough to stay out of memory.
+ * Bytes the worker lets the page send ahead of the browser's reads (default 4 MiB): the page sends
+ * chunks as long as it has this credit, without a round trip per chunk, and the worker gives the
+ * credit back as the browser reads; enough to keep a fast link busy while the page's thread is
+ * away, small enough to stay out of memory.
  */
-const READ_AHEAD_CHUNKS = 8;
+const READ_AHEAD_BYTES = 4 * 1024 * 1024;
 /**
  * Streams announced and not yet asked for at once (default 16): a page cannot park more than
  * this in the worker; the oldest goes first.
  */
 const MAX_WAITING_STREAMS = 16;
 
-interface Waiting {
+/** A download the worker will answer: what to save it as, and its bytes. */
+export interface Waiting {
   start: Pick<StreamDownloadStart, 'fileName' | 'contentType' | 'size'>;
   body: ReadableStream<Uint8Array>;
 }
+
+/** Makes the download URL STREAM_DOWNLOAD_PATH + `id` answer once with `waiting`. */
+export type ParkDownload = (id: string, waiting: Waiting) => void;
 
 /** RFC 5987's attr-char escaping of a file name for filename*. */
 function rfc5987(value: string): string {
   return encodeURIComponent(value).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
-/** The stream the page feeds over `port`: each pull asks it for one chunk. */
+/**
+ * The stream the page feeds over `port`. Flow control is by credit: the worker grants the page
+ * bytes it may send (a 'pull' of `bytes`), up to READ_AHEAD_BYTES ahead of the browser's reads,
+ * and grants more as the browser reads; the chunks are queued as they come.
+ */
 function streamFrom(port: MessagePort): ReadableStream<Uint8Array> {
-  let next: ((message: StreamDownloadChunk) => void) | null = null;
-  port.onmessage = (event: MessageEvent<StreamDownloadChunk>) => {
-    const resolve = next;
-    next = null;
-    resolve?.(event.data);
-  };
+  /** Bytes granted to the page and not yet arrived. */
+  let owed = 0;
+  let ended = false;
   const ask = (signal: StreamDownloadSignal) => port.postMessage(signal);
   return new ReadableStream<Uint8Array>(
     {
-      async pull(controller) {
-        const message = await new Promise<StreamDownloadChunk>((resolve) => {
-          next = resolve;
-          ask({ type: 'pull' });
-        });
-        if (message.type === 'chunk') controller.enqueue(message.chunk);
-        else if (message.type === 'end') {
-          controller.close();
+      start(controller) {
+        port.onmessage = (event: MessageEvent<StreamDownloadChunk>) => {
+          if (ended) return;
+          const message = event.data;
+          if (message.type === 'chunk') {
+            owed = Math.max(0, owed - message.chunk.byteLength);
+            controller.enqueue(message.chunk);
+            return;
+          }
+          ended = true;
           port.close();
-        } else {
-          controller.error(new Error('The page stopped the download.'));
-          port.close();
-        }
+          if (message.type === 'end') controller.close();
+          else controller.error(new Error('The page stopped the download.'));
+        };
+      },
+      pull(controller) {
+        // Called whenever the queue is below its mark: after each read, and each chunk queued.
+        const wanted = (controller.desiredSize ?? 0) - owed;
+        if (ended || wanted <= 0) return;
+        owed += wanted;
+        ask({ type: 'pull', bytes: wanted });
       },
       cancel() {
+        ended = true;
         ask({ type: 'cancel' });
         port.close();
       },
     },
-    new CountQueuingStrategy({ highWaterMark: READ_AHEAD_CHUNKS }),
+    new ByteLengthQueuingStrategy({ highWaterMark: READ_AHEAD_BYTES }),
   );
 }
 
-export function registerDownloadStreams(scope: ServiceWorkerGlobalScope): void {
+/** Registers the download URLs; returns how the worker's own downloads (early-download.ts) add one. */
+export function registerDownloadStreams(scope: ServiceWorkerGlobalScope): ParkDownload {
   const waiting = new Map<string, Waiting>();
 
-  const park = (id: string, parked: Waiting) => {
+  const park: ParkDownload = (id, parked) => {
     if (waiting.size >= MAX_WAITING_STREAMS) {
       const oldest = waiting.keys().next().value;
       if (oldest !== undefined) {
@@ -84,17 +99,9 @@ export function registerDownloadStreams(scope: ServiceWorkerGlobalScope): void {
 
   scope.addEventListener('message', (event) => {
     const port = event.ports[0];
-    if (!port) return;
-    if (isStreamDownloadStart(event.data)) {
-      park(event.data.id, { start: event.data, body: streamFrom(port) });
-      port.postMessage({ type: 'ready' } satisfies StreamDownloadSignal);
-    } else if (isZipDownloadStart(event.data)) {
-      const { id, fileName, files } = event.data;
-      // Each file is fetched only when the browser's reads reach it (zipFiles is pulled).
-      park(id, { start: { fileName, contentType: 'application/zip', size: null }, body: zipFiles(files) });
-      port.postMessage({ type: 'ready' } satisfies StreamDownloadSignal);
-      port.close();
-    }
+    if (!port || !isStreamDownloadStart(event.data)) return;
+    park(event.data.id, { start: event.data, body: streamFrom(port) });
+    port.postMessage({ type: 'ready' } satisfies StreamDownloadSignal);
   });
 
   // Registered before the app shell's routes, so this answer wins over its navigation fallback.
@@ -119,4 +126,5 @@ export function registerDownloadStreams(scope: ServiceWorkerGlobalScope): void {
     if (start.size !== null) headers.set('Content-Length', String(start.size));
     event.respondWith(new Response(body, { headers }));
   });
+  return park;
 }

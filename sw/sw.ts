@@ -6,6 +6,8 @@ import { clientsClaim } from 'workbox-core';
 import { getShareInbox } from '@/lib/share-inbox/share-inbox';
 import { registerAppShell } from './app-shell';
 import { registerDownloadStreams } from './download-stream';
+import { registerEarlyDownloads } from './early-download';
+import { registerMediaStreams } from './media-stream';
 import { registerMessages } from './messages';
 import { registerShareTarget } from './share-target';
 import { registerUploads } from './uploads';
@@ -25,11 +27,12 @@ function buildVersion(entries: typeof manifest): string {
   return hash.toString(36);
 }
 
-// Before the app shell's routes: the share target's POST and the streamed downloads' URLs are
-// answered here, never by the network or the navigation fallback.
+// Before the app shell's routes: the share target's POST, the streamed downloads' and the media
+// previews' URLs are answered here, never by the network or the navigation fallback.
 const version = buildVersion(manifest);
 registerShareTarget(self, getShareInbox);
-registerDownloadStreams(self);
+registerEarlyDownloads(self, registerDownloadStreams(self));
+registerMediaStreams(self);
 registerAppShell(manifest);
 registerMessages(self, version);
 registerUploads(self, version);

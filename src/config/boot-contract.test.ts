@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as contract from './boot-contract';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import {
+  API_KEY_ATTRIBUTE,
   APP_LIVE_EVENT,
   HELD_ATTRIBUTE,
   HELD_FILES_EVENT,
@@ -11,6 +12,9 @@ import {
   START_APP_EVENT,
   START_ATTRIBUTE,
   START_ON_INTENT,
+  KEY_CHECK_ATTRIBUTE,
+  TICKET_ATTRIBUTE,
+  ZIP_ATTRIBUTE,
 } from './boot-contract';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
@@ -36,6 +40,14 @@ describe('the names public/boot.js shares with the app', () => {
     expect(bootJs).toContain(`localStorage.getItem('${LANGUAGE_STORAGE_KEY}')`);
     expect(bootJs).toContain(`'${START_APP_EVENT}'];`);
     expect(read('public/share-fill.js')).toContain(`new Event('${START_APP_EVENT}')`);
+  });
+
+  it('are the ones the static host’s download page shell gives its Download button', () => {
+    // public/share-fill.js writes the button boot.js reads, as the app's own page renders it.
+    const shareFill = read('public/share-fill.js');
+    for (const name of [TICKET_ATTRIBUTE, API_KEY_ATTRIBUTE, KEY_CHECK_ATTRIBUTE, ZIP_ATTRIBUTE]) {
+      expect(shareFill).toContain(`setAttribute('${name}'`);
+    }
   });
 
   it('are the ones index.html styles a held tap with', () => {

@@ -52,6 +52,12 @@ export const API_KEY_ATTRIBUTE = 'data-api-key';
  */
 export const ZIP_ATTRIBUTE = 'data-zip';
 /**
+ * Beside TICKET_ATTRIBUTE on a download of an end-to-end encrypted share: the share's key check.
+ * boot.js then has the service worker check the link's key (location.hash) against it before any
+ * ticket is asked for, and save the plaintext; a link without its key is left to the app.
+ */
+export const KEY_CHECK_ATTRIBUTE = 'data-key-check';
+/**
  * On a <time> the host writes in UTC: its length ('medium' or 'long'), for boot.js, which writes
  * it again in the reader's zone before the app starts.
  */

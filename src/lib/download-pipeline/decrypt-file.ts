@@ -5,7 +5,13 @@
 // it was sealed with: a range that stops before the file's end opens as well as a whole file.
 // DOM-free, so the service worker runs it too. The format: docs/encryption.md.
 import { E2eError } from '@/lib/crypto/errors';
-import { ciphertextSize, recordCount, recordPlace, recordsForPlaintextRange } from '@/lib/crypto/format';
+import {
+  ciphertextSize,
+  plaintextSizeOf,
+  recordCount,
+  recordPlace,
+  recordsForPlaintextRange,
+} from '@/lib/crypto/format';
 import type { FileCipher } from '@/lib/crypto/keys';
 import { openRecord, RECORDS_IN_FLIGHT } from '@/lib/crypto/records';
 import { entryName, FileGoneError, type PipelineFile } from './pipeline';
@@ -97,6 +103,21 @@ function storedSizeOf(response: Response): number | null {
   return header ? Number(header) : null;
 }
 
+/** The bucket's answer to a GET of `file`'s stored bytes, after the checks every answer needs. */
+async function getStored(file: Omit<EncryptedFile, 'size'>, range: string | null, options: DecryptOptions) {
+  const response = await (options.fetch ?? fetch)(file.url, {
+    signal: options.signal,
+    headers: range ? { range } : undefined,
+  });
+  if (response.status === 404 || response.status === 403 || response.status === 410) throw new FileGoneError(file);
+  // A range that starts past the object's end: the object is shorter than the file's records.
+  if (response.status === 416) throw new E2eError('truncated', `${entryName(file)} is shorter than its records`);
+  if (response.status !== (range ? 206 : 200) || !response.body) {
+    throw new Error(`Downloading ${entryName(file)} failed: HTTP ${response.status}`);
+  }
+  return { response, body: response.body };
+}
+
 /**
  * Stored bytes [rangeStart, rangeEnd) of `file` (a Range GET unless that is the whole object), after checking
  * what the bucket says of the object's size: an object shorter than the file's records is
@@ -104,26 +125,17 @@ function storedSizeOf(response: Response): number | null {
  */
 async function fetchStored(file: EncryptedFile, rangeStart: number, rangeEnd: number, options: DecryptOptions) {
   const ranged = rangeStart > 0 || rangeEnd < ciphertextSize(file.size);
-  const response = await (options.fetch ?? fetch)(file.url, {
-    signal: options.signal,
-    headers: ranged ? { range: `bytes=${rangeStart}-${rangeEnd - 1}` } : undefined,
-  });
-  if (response.status === 404 || response.status === 403 || response.status === 410) throw new FileGoneError(file);
-  // A range that starts past the object's end: the object is shorter than the file's records.
-  if (response.status === 416) throw new E2eError('truncated', `${entryName(file)} is shorter than its records`);
-  if (response.status !== (ranged ? 206 : 200) || !response.body) {
-    throw new Error(`Downloading ${entryName(file)} failed: HTTP ${response.status}`);
-  }
+  const { response, body } = await getStored(file, ranged ? `bytes=${rangeStart}-${rangeEnd - 1}` : null, options);
   const stored = storedSizeOf(response);
   const expected = ciphertextSize(file.size);
   if (stored !== null && stored !== expected) {
-    void response.body.cancel();
+    void body.cancel();
     throw new E2eError(
       stored < expected ? 'truncated' : 'damaged',
       `${entryName(file)} is stored as ${stored} bytes, not the ${expected} its size needs`,
     );
   }
-  return response.body;
+  return body;
 }
 
 /**
@@ -159,4 +171,28 @@ export async function decryptedRange(
   const stored = await fetchStored(file, seek.ciphertextStart, seek.ciphertextEnd, options);
   const records = { firstRecord: seek.firstRecord, endRecord: seek.endRecord, start, end };
   return stored.pipeThrough(createRecordsDecryptStream(file.cipher, file.size, records));
+}
+
+/**
+ * The plaintext of a whole encrypted file whose size the caller does not know (a tap on Download
+ * before the app is there has only the ticket): the size follows from the stored object's
+ * Content-Length. A length no file encrypts to is 'damaged' before any plaintext; the records then
+ * fail as in decryptedFile (a cut at a record boundary leaves a last record sealed as not final).
+ */
+export async function decryptedObject(
+  file: Omit<EncryptedFile, 'size'>,
+  options: DecryptOptions = {},
+): Promise<{ size: number; bytes: ReadableStream<Uint8Array<ArrayBuffer>> }> {
+  const { response, body } = await getStored(file, null, options);
+  const stored = storedSizeOf(response);
+  const size = stored === null ? null : plaintextSizeOf(stored);
+  if (size === null) {
+    void body.cancel();
+    throw new E2eError(
+      'damaged',
+      `${entryName(file)} is stored as ${stored ?? 'an unknown number of'} bytes, which no file encrypts to`,
+    );
+  }
+  const records = { firstRecord: 0, endRecord: recordCount(size), start: 0, end: size };
+  return { size, bytes: body.pipeThrough(createRecordsDecryptStream(file.cipher, size, records)) };
 }

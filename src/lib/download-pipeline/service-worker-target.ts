@@ -35,14 +35,15 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
   if (!worker) return null;
   const id = crypto.randomUUID();
   const { port1: port, port2 } = new MessageChannel();
-  let pulls = 0;
+  /** Bytes the worker has let the page send ahead (its 'pull' grants), less what was sent. */
+  let credit = 0;
   let onPull: (() => void) | null = null;
   let cancelled = false;
   const ready = new Promise<boolean>((resolve) => {
     setTimeout(() => resolve(false), READY_WAIT_MS);
     port.onmessage = (event: MessageEvent<StreamDownloadSignal>) => {
       if (event.data.type === 'ready') resolve(true);
-      else if (event.data.type === 'pull') pulls += 1;
+      else if (event.data.type === 'pull') credit += event.data.bytes;
       else cancelled = true;
       const wake = onPull;
       onPull = null;
@@ -66,15 +67,14 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
   };
   return new WritableStream<Uint8Array>({
     async write(chunk) {
-      while (pulls === 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
+      while (credit <= 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
       if (cancelled) throw new DOMException('The download was cancelled in the browser.', 'AbortError');
-      pulls -= 1;
+      credit -= chunk.byteLength;
       // A copy only when the chunk is a view of a larger buffer; otherwise its buffer moves.
       const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
       send({ type: 'chunk', chunk: own }, [own.buffer]);
     },
-    async close() {
-      while (pulls === 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
+    close() {
       send({ type: 'end' });
       finish();
     },

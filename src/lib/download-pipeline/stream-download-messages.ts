@@ -1,8 +1,9 @@
 // The page hands a download's bytes to the service worker, which answers a same-origin download
 // URL with them as they come (the way StreamSaver and Send save a stream where the File System
 // Access API is missing). Shared by both sides: the page (service-worker-target.ts) and
-// sw/download-stream.ts. Bytes cross a MessagePort one chunk per request of the worker, so the
-// browser's download pace is the page's pace: nothing piles up in either memory.
+// sw/download-stream.ts. Bytes cross a MessagePort as the worker grants the page credit for them,
+// a few MiB ahead of the browser's reads, so the browser's download pace is the page's pace:
+// nothing piles up in either memory.
 
 /** The download URLs the worker answers: this prefix, then the stream's id. */
 export const STREAM_DOWNLOAD_PATH = '/download-stream/';
@@ -18,23 +19,41 @@ export interface StreamDownloadStart {
 }
 
 /**
- * Page -> worker (with a MessagePort, answered 'ready'): answer STREAM_DOWNLOAD_PATH + id with the
- * zip of `files`, which the worker builds itself. public/boot.js sends it on a tap on Download all
- * before the app is there: the zip needs none of the app.
+ * Page -> worker (with a MessagePort, answered EarlyDownloadAnswer): public/boot.js's tap on
+ * Download all, or on a download of an end-to-end encrypted share, before the app is there: these
+ * need none of the app. The worker asks for the ticket and answers STREAM_DOWNLOAD_PATH + id with
+ * the zip (`zip`) or the file. For an encrypted share it first checks the link's key against the
+ * key check (a wrong link asks for no ticket: a limited share's download is counted), and
+ * decrypts. The key goes from the page to its own worker, never to the network.
  */
-export interface ZipDownloadStart {
-  type: 'ZIP_DOWNLOAD';
+export interface EarlyDownloadStart {
+  type: 'EARLY_DOWNLOAD';
   id: string;
+  /** The zip's name for Download all; '' for one file (its ticket names it). */
   fileName: string;
-  /** Each file's presigned GET, name, folder and size (the API's transfer download tickets). */
-  files: { url: string; name: string; path: string; size: number }[];
+  zip: boolean;
+  /** The page's location.hash, the link's key; '' for a share stored as sent. */
+  fragment: string;
+  /** The share's key check (GET /shares/{id}'s encryption.keyCheck); '' for a share stored as sent. */
+  keyCheck: string;
+  /** The API's download POST for the share (data-ticket) and the anon key it asks for. */
+  ticket: string;
+  apiKey: string;
+  referrer: string;
 }
+
+/** Worker -> boot.js: the download URL answers now, or boot.js leaves the tap to the app (which says why). */
+export type EarlyDownloadAnswer = { type: 'ready' } | { type: 'refused' };
 
 /** Page -> worker over the port. */
 export type StreamDownloadChunk = { type: 'chunk'; chunk: Uint8Array } | { type: 'end' } | { type: 'abort' };
 
-/** Worker -> page over the port: 'ready' once the URL answers, 'pull' for each next chunk, 'cancel' if the browser stopped reading. */
-export type StreamDownloadSignal = { type: 'ready' } | { type: 'pull' } | { type: 'cancel' };
+/**
+ * Worker -> page over the port: 'ready' once the URL answers; 'pull' grants the page `bytes` more
+ * that it may send (it sends whole chunks while its credit is above zero); 'cancel' if the
+ * browser stopped reading.
+ */
+export type StreamDownloadSignal = { type: 'ready' } | { type: 'pull'; bytes: number } | { type: 'cancel' };
 
 /** A message of `type` that starts one download: an object with its id and the name to save as. */
 function isDownloadStart(data: unknown, type: string): data is Record<string, unknown> {
@@ -54,24 +73,23 @@ export function isStreamDownloadStart(data: unknown): data is StreamDownloadStar
   return typeof contentType === 'string' && (size === null || typeof size === 'number');
 }
 
-/** The most files one zip message may name (default 10,000: ten times a transfer's limit). */
-const MAX_ZIP_FILES = 10_000;
+/** The longest text field an early download's message may carry (default 4,096: a URL or an anon key fits). */
+const MAX_FIELD_LENGTH = 4_096;
 
-function isZipFile(value: unknown): value is ZipDownloadStart['files'][number] {
-  const file = value as Partial<ZipDownloadStart['files'][number]> | null;
-  return (
-    typeof file === 'object' &&
-    file !== null &&
-    typeof file.url === 'string' &&
-    /^https?:\/\//.test(file.url) &&
-    typeof file.name === 'string' &&
-    typeof file.path === 'string' &&
-    typeof file.size === 'number'
-  );
+function isField(value: unknown, pattern: RegExp = /^/): value is string {
+  return typeof value === 'string' && value.length <= MAX_FIELD_LENGTH && pattern.test(value);
 }
 
-export function isZipDownloadStart(data: unknown): data is ZipDownloadStart {
-  if (!isDownloadStart(data, 'ZIP_DOWNLOAD')) return false;
-  const { files } = data as Partial<ZipDownloadStart>;
-  return Array.isArray(files) && files.length <= MAX_ZIP_FILES && files.every(isZipFile);
+export function isEarlyDownloadStart(data: unknown): data is EarlyDownloadStart {
+  if (!isDownloadStart(data, 'EARLY_DOWNLOAD')) return false;
+  const start = data as Partial<EarlyDownloadStart>;
+  return (
+    typeof start.zip === 'boolean' &&
+    isField(start.fragment) &&
+    isField(start.keyCheck) &&
+    // The rendering host's API (a path on the page's origin) or the static host's (its URL).
+    isField(start.ticket, /^(\/|https?:\/\/)/) &&
+    isField(start.apiKey) &&
+    isField(start.referrer)
+  );
 }

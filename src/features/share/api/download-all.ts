@@ -1,31 +1,62 @@
 import { useRef, useState } from 'react';
 import type { DownloadRequest, TransferDownload, TransferDto } from '@domain/api-types';
 import { apiClient } from '@/lib/api/app-client';
-import { entryName, FileGoneError, save, zipFiles } from '@/lib/download-pipeline/pipeline';
+import { ApiError } from '@/lib/api/client';
+import { fileCipherOf, type TransferSecrets } from '@/lib/crypto/transfer-secrets';
+import { entryName, FileGoneError, save } from '@/lib/download-pipeline/pipeline';
 import { openSaveTarget } from '@/lib/download-pipeline/save-target';
+import { DamagedFileError, zipFiles, type ZipFile } from '@/lib/download-pipeline/zip-files';
+import { proofHeaders, useShareAccess } from '../hooks/use-share-access';
 
 /**
  * POST shares/{transferId}/download: one presigned GET per complete file, counted as one
- * download of the transfer (and one of each file).
+ * download of the transfer (and one of each file). `proof`: a password share's (X-Share-Proof).
  */
 export function requestTransferDownload(
   shareId: string,
   referrer: string,
-  signal?: AbortSignal,
+  { proof = null, signal }: { proof?: string | null; signal?: AbortSignal } = {},
 ): Promise<TransferDownload> {
   return apiClient.call<TransferDownload>(`shares/${encodeURIComponent(shareId)}/download`, {
     body: { referrer } satisfies DownloadRequest,
+    headers: proofHeaders(proof),
     signal,
   });
 }
+
+/** The zip's files from the tickets; with the transfer's secrets, each with its own cipher (by its share id). */
+async function zipFilesOf({ tickets }: TransferDownload, secrets: Promise<TransferSecrets> | null): Promise<ZipFile[]> {
+  const opened = await secrets;
+  return Promise.all(
+    tickets.map(async ({ url, fileName, path, size, shareId }) => ({
+      url,
+      name: fileName,
+      path,
+      size,
+      ...(opened ? { cipher: await fileCipherOf(opened, shareId) } : {}),
+    })),
+  );
+}
+
+/**
+ * How often the progress moves at most (default 100 ms, ten steps a second): a render for every
+ * chunk (hundreds a second on a fast link) would take the page's thread from the zip.
+ */
+const PROGRESS_INTERVAL_MS = 100;
 
 export type DownloadAllState =
   | { status: 'idle' }
   | { status: 'running'; bytesRead: number; total: number }
   | { status: 'done' }
   | { status: 'cancelled' }
-  /** `missing` names the file that was gone; otherwise the save or the network failed. */
-  | { status: 'failed'; missing: string | null; unsupported: boolean };
+  /** The transfer's download limit was used up (410 download_limit_reached): "Downloads used up". */
+  | { status: 'used-up' }
+  /**
+   * `missing` names the file that was gone, `damaged` the file of an encrypted transfer whose
+   * stored bytes were changed or cut (nothing of the zip is kept); otherwise the save or the
+   * network failed.
+   */
+  | { status: 'failed'; missing: string | null; damaged: string | null; unsupported: boolean };
 
 /** The zip's name: the transfer's link id, so two transfers' zips do not overwrite each other. */
 export function zipName(transfer: Pick<TransferDto, 'shareId'>): string {
@@ -37,6 +68,7 @@ export function zipName(transfer: Pick<TransferDto, 'shareId'>): string {
  * and Cancel. The save dialog (where there is one) opens first, while the tap's activation lasts.
  */
 export function useDownloadAll(transfer: TransferDto) {
+  const { secrets, proof } = useShareAccess();
   const [state, setState] = useState<DownloadAllState>({ status: 'idle' });
   const running = useRef<AbortController | null>(null);
 
@@ -53,11 +85,19 @@ export function useDownloadAll(transfer: TransferDto) {
         return;
       }
       try {
-        const { tickets } = await requestTransferDownload(transfer.shareId, document.referrer, abort.signal);
-        const files = tickets.map(({ url, fileName, path, size }) => ({ url, name: fileName, path, size }));
+        const download = await requestTransferDownload(transfer.shareId, document.referrer, {
+          proof,
+          signal: abort.signal,
+        });
+        const files = await zipFilesOf(download, secrets);
+        let shown = 0;
         const zip = zipFiles(files, {
           signal: abort.signal,
-          onProgress: (bytesRead) => setState({ status: 'running', bytesRead, total }),
+          onProgress: (bytesRead) => {
+            if (performance.now() - shown < PROGRESS_INTERVAL_MS) return;
+            shown = performance.now();
+            setState({ status: 'running', bytesRead, total });
+          },
         });
         await save(zip, target, abort.signal);
       } catch (error) {
@@ -67,10 +107,12 @@ export function useDownloadAll(transfer: TransferDto) {
       setState({ status: 'done' });
     } catch (error) {
       if (abort.signal.aborted) setState({ status: 'cancelled' });
+      else if (error instanceof ApiError && error.code === 'download_limit_reached') setState({ status: 'used-up' });
       else
         setState({
           status: 'failed',
           missing: error instanceof FileGoneError ? entryName(error.file) : null,
+          damaged: error instanceof DamagedFileError ? entryName(error.file) : null,
           unsupported: error instanceof Error && error.name === 'NoStreamingSaveError',
         });
     } finally {

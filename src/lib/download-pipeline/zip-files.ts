@@ -1,0 +1,82 @@
+// Download all's zip (client-zip: zip64 past 4 GB), made as it is read: each file is fetched only
+// when the zip reaches it, and a file of an encrypted transfer is decrypted on the way in
+// (decrypt-file.ts), so the zip holds plaintext and its entries' sizes are the plaintext sizes.
+// DOM-free: the page and the service worker (a tap before the app is there) both build it here.
+import { makeZip } from 'client-zip';
+import { isE2eError, type E2eErrorCode } from '@/lib/crypto/errors';
+import type { FileCipher } from '@/lib/crypto/keys';
+import { decryptedFile } from './decrypt-file';
+import { entryName, openFile, type PipelineFile, type PipelineOptions } from './pipeline';
+
+/** A file of the zip: `size` is what it holds for people (the plaintext's, when it has a cipher). */
+export interface ZipFile extends PipelineFile {
+  /** The file's key, for a file of an encrypted transfer (fileCipherOf); absent for a plain one. */
+  cipher?: FileCipher;
+}
+
+export interface ZipOptions extends PipelineOptions {
+  /** Called with the count of the files' bytes put into the zip so far (plaintext), across every file. */
+  onProgress?: (bytesRead: number) => void;
+}
+
+/**
+ * A file of an encrypted transfer whose stored bytes failed: changed ('damaged') or cut short
+ * ('truncated'). The page names the file; the zip saved so far must be thrown away.
+ */
+export class DamagedFileError extends Error {
+  override readonly name = 'DamagedFileError';
+  constructor(
+    readonly file: Pick<PipelineFile, 'name' | 'path'>,
+    readonly code: E2eErrorCode,
+    options?: { cause?: unknown },
+  ) {
+    super(`${entryName(file)} is damaged`, options);
+  }
+}
+
+function named(file: ZipFile, error: unknown): unknown {
+  return isE2eError(error, 'damaged') || isE2eError(error, 'truncated')
+    ? new DamagedFileError(file, error.code, { cause: error })
+    : error;
+}
+
+/** A file's bytes as the zip takes them: counted as they go in, and a failure naming the file. */
+async function* entryBytes(file: ZipFile, options: ZipOptions, onBytes: (count: number) => void) {
+  let bytes: ReadableStream<Uint8Array>;
+  try {
+    bytes = file.cipher
+      ? await decryptedFile({ ...file, cipher: file.cipher }, options)
+      : await openFile(file, options);
+  } catch (error) {
+    throw named(file, error);
+  }
+  const reader = bytes.getReader();
+  try {
+    for (;;) {
+      const chunk = await reader.read().catch((error: unknown) => {
+        throw named(file, error);
+      });
+      if (chunk.done) return;
+      onBytes(chunk.value.byteLength);
+      yield chunk.value;
+    }
+  } finally {
+    // The zip stopped early (cancel, or another file failed): the fetch stops too.
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+/** A zip of `files`, entries named path/name, each file fetched (and decrypted) when the zip reaches it. */
+export function zipFiles(files: ZipFile[], options: ZipOptions = {}): ReadableStream<Uint8Array> {
+  let read = 0;
+  const onBytes = (count: number) => {
+    read += count;
+    options.onProgress?.(read);
+  };
+  async function* entries() {
+    for (const file of files) {
+      yield { name: entryName(file), size: file.size, input: entryBytes(file, options, onBytes) };
+    }
+  }
+  return makeZip(entries(), { buffersAreUTF8: true });
+}

@@ -1,0 +1,85 @@
+// A tap on Download all, or on a download of an end-to-end encrypted share, before the app is
+// there (public/boot.js): this worker asks the API for the ticket and answers a download URL with
+// the zip or the file, made as the browser saves it. For an encrypted share the page hands over
+// the link's key (location.hash, which never leaves the device: a message to our own worker is not
+// the network) and the share's key check. The key is checked first, so a wrong or cut link asks
+// for no ticket (a limited share's download is counted) and saves nothing; the app says why.
+import type { DownloadTicket, TransferDownload } from '@domain/api-types';
+import { recipientSecrets } from '@/lib/crypto/recipient-key';
+import { fileCipherOf, type TransferSecrets } from '@/lib/crypto/transfer-secrets';
+import { decryptedObject } from '@/lib/download-pipeline/decrypt-file';
+import {
+  isEarlyDownloadStart,
+  type EarlyDownloadAnswer,
+  type EarlyDownloadStart,
+} from '@/lib/download-pipeline/stream-download-messages';
+import { zipFiles } from '@/lib/download-pipeline/zip-files';
+import type { ParkDownload, Waiting } from './download-stream';
+
+/** A file's own download POST: its share id is the file key's context. */
+const FILE_TICKET = /\/shares\/([A-Za-z0-9]{8})\/download$/;
+
+/** The API's answer to the share's download POST; an Error for a refusal (the app then says why). */
+async function ticketOf<T>(start: EarlyDownloadStart): Promise<T> {
+  const answer = await fetch(start.ticket, {
+    method: 'POST',
+    headers: { apikey: start.apiKey, authorization: `Bearer ${start.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ referrer: start.referrer }),
+  });
+  if (!answer.ok) throw new Error(`The download ticket was refused: HTTP ${answer.status}`);
+  return (await answer.json()) as T;
+}
+
+/** The transfer's zip; with its secrets, each file decrypted under its own key as the zip reaches it. */
+async function zipDownload(start: EarlyDownloadStart, secrets: TransferSecrets | null): Promise<Waiting> {
+  const { tickets } = await ticketOf<TransferDownload>(start);
+  const files = await Promise.all(
+    tickets.map(async (ticket) => ({
+      url: ticket.url,
+      name: ticket.fileName,
+      path: ticket.path,
+      size: ticket.size,
+      ...(secrets ? { cipher: await fileCipherOf(secrets, ticket.shareId) } : {}),
+    })),
+  );
+  return { start: { fileName: start.fileName, contentType: 'application/zip', size: null }, body: zipFiles(files) };
+}
+
+/** One encrypted file's plaintext; its size follows from the stored object's. */
+async function fileDownload(start: EarlyDownloadStart, secrets: TransferSecrets): Promise<Waiting> {
+  const shareId = FILE_TICKET.exec(start.ticket)?.[1];
+  if (!shareId) throw new Error('The ticket names no file');
+  const cipher = await fileCipherOf(secrets, shareId);
+  const ticket = await ticketOf<DownloadTicket>(start);
+  const { size, bytes } = await decryptedObject({ url: ticket.url, name: ticket.fileName, path: '', cipher });
+  return { start: { fileName: ticket.fileName, contentType: 'application/octet-stream', size }, body: bytes };
+}
+
+async function download(start: EarlyDownloadStart): Promise<Waiting> {
+  // A share stored as sent comes here for its zip only: boot.js saves its single files itself.
+  const secrets = start.keyCheck === '' ? null : await recipientSecrets(start.fragment, start.keyCheck);
+  if (start.zip) return zipDownload(start, secrets);
+  if (!secrets) throw new Error('A plain file is not downloaded by the worker');
+  return fileDownload(start, secrets);
+}
+
+export function registerEarlyDownloads(scope: ServiceWorkerGlobalScope, park: ParkDownload): void {
+  scope.addEventListener('message', (event) => {
+    const port = event.ports[0];
+    if (!port || !isEarlyDownloadStart(event.data)) return;
+    const start = event.data;
+    const answer = (message: EarlyDownloadAnswer) => {
+      port.postMessage(message);
+      port.close();
+    };
+    event.waitUntil(
+      download(start).then(
+        (waiting) => {
+          park(start.id, waiting);
+          answer({ type: 'ready' });
+        },
+        () => answer({ type: 'refused' }),
+      ),
+    );
+  });
+}
