@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Select, SimpleGrid, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconArrowsSort,
   IconChevronDown,
@@ -122,6 +122,9 @@ export function AdminUploads({ initialSearch }: { initialSearch?: string }) {
 
   return (
     <AdminPage title={t('admin.uploads.title')} intro={t('admin.uploads.intro')}>
+      <Text size="sm" data-testid="admin-encrypted-note">
+        {t('admin.uploads.encryptedNote')}
+      </Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <StatCard
           label={t('admin.uploads.summary.totalFiles')}
