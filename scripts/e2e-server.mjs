@@ -3,7 +3,7 @@
 // built app stays valid from one run to the next (the build is redone only when sources change),
 // and each port gets its own build folder so parallel runs don't overwrite each other.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -20,8 +20,10 @@ const E2E_ADMIN_PASSWORD_HASH =
   'pbkdf2-sha256$210000$QLhIk0uPnCDk5WQKyXI8Yg$k-_oRMDkBDjGm0-nj6OiVxjo01iwC6WdDEgSc3YTJWU';
 // Playwright stops the whole process group (npm, sh, tsx, the host) with SIGTERM: see
 // gracefulShutdown in playwright.config.ts. We only wait for the host and clean up.
+// What the host prints is also kept in <DATA_DIR>/host.log, so a test can check what it logs.
+const log = createWriteStream(path.join(dataDir, 'host.log'));
 const child = spawn('npm', ['start'], {
-  stdio: 'inherit',
+  stdio: ['inherit', 'pipe', 'pipe'],
   env: {
     ...process.env,
     DATA_DIR: dataDir,
@@ -31,6 +33,13 @@ const child = spawn('npm', ['start'], {
     ADMIN_PASSWORD_HASH: E2E_ADMIN_PASSWORD_HASH,
   },
 });
+for (const [from, to] of [
+  [child.stdout, process.stdout],
+  [child.stderr, process.stderr],
+]) {
+  from.pipe(to);
+  from.pipe(log, { end: false });
+}
 process.on('SIGTERM', () => child.kill('SIGTERM'));
 process.on('SIGINT', () => child.kill('SIGTERM'));
 child.on('exit', (code) => {

@@ -13,6 +13,8 @@ import { TakenDownNotice, TransferRow } from './transfer-row';
 
 export interface TransferGroupProps {
   group: Group_;
+  /** Its files are encrypted and this device has not the key: its link alone opens nothing, and says so. */
+  keyless?: boolean;
   onOpen?: (file: FileDto) => void;
   fileActions?: (file: FileDto) => ReactNode;
 }
@@ -22,7 +24,7 @@ export interface TransferGroupProps {
  * delete of the whole transfer that asks first), then each file with its folder, own link and
  * downloads. Before the server lists it (the first file is still on its way) only the files show.
  */
-export function TransferGroup({ group, onOpen, fileActions }: TransferGroupProps) {
+export function TransferGroup({ group, keyless = false, onOpen, fileActions }: TransferGroupProps) {
   const { t, i18n } = useTranslation();
   const remove = useDeleteTransfer();
   const { transfer, items, count, size, unlisted } = group;
@@ -47,6 +49,11 @@ export function TransferGroup({ group, onOpen, fileActions }: TransferGroupProps
             <TakenDownNotice transfer />
           ) : (
             <ShareLink url={transfer.shareUrl} size="sm" fw={600} />
+          )}
+          {keyless && (
+            <Text size="sm" c="dimmed" data-testid="transfer-no-key">
+              {t('transfers.noKey')}
+            </Text>
           )}
           {transfer !== null && (
             <Group gap={4} wrap="wrap">

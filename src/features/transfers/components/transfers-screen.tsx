@@ -11,6 +11,7 @@ import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { FileDto } from '@domain/api-types';
 import { UNFINISHED_STATES } from '@/lib/upload-engine/protocol';
 import { NO_TRANSFERS, useMyFiles } from '../api/get-my-files';
+import { useLinkKeys } from '../hooks/use-link-keys';
 import { useUploadJobs } from '../hooks/use-upload-jobs';
 import { groupTransfers } from '../utils/merge-transfers';
 import { KeepPageOpenNote } from './keep-page-open-note';
@@ -37,7 +38,8 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
   const previewed = useOpenedOnce(preview !== null);
   // A list saved by an earlier version (an array of files) is not this shape: shown as empty until fetched.
   const data = files.data !== undefined && 'transfers' in files.data ? files.data : NO_TRANSFERS;
-  const items = groupTransfers(data, jobs);
+  const keyed = useLinkKeys(data);
+  const items = groupTransfers(keyed, jobs);
   const uploading = jobs.some((job) => UNFINISHED_STATES.has(job.state));
 
   let content;
@@ -74,7 +76,13 @@ export function TransfersScreen({ fileActions }: TransfersScreenProps = {}) {
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('transfers.listLabel')}>
         {items.map((item) =>
           item.kind === 'transfer' ? (
-            <TransferGroup key={item.key} group={item} onOpen={setPreview} fileActions={fileActions} />
+            <TransferGroup
+              key={item.key}
+              group={item}
+              keyless={item.transfer !== null && keyed.keyless.has(item.transfer.shareId)}
+              onOpen={setPreview}
+              fileActions={fileActions}
+            />
           ) : (
             <TransferRow key={item.key} item={item} onOpen={setPreview} fileActions={fileActions} />
           ),
