@@ -8,7 +8,14 @@ import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import type { CreatedUpload, SignedParts } from '../supabase/functions/_shared/domain/api-types.ts';
 import { PARTS_IN_FLIGHT } from '../supabase/functions/_shared/domain/constants.ts';
-import { BENCH_ANON_KEY, launchProfile, sampleMemory, type BenchPlatform, type ProfileBrowser } from './platform.ts';
+import {
+  BENCH_ANON_KEY,
+  launchProfile,
+  sampleMemory,
+  treeRss,
+  type BenchPlatform,
+  type ProfileBrowser,
+} from './platform.ts';
 
 /** Where a browser upload's time went, in seconds from its start, from the browser's resource timings. */
 export interface Phases {
@@ -34,6 +41,15 @@ export interface BrowserUpload {
   /** The browser's peak memory, all its processes: sampled alike for both, at a cost to both. */
   peakBytes: number;
 }
+
+/** The app's upload: its link's key too (null for a link without one), and the browser's memory before the click. */
+export interface AppUpload extends BrowserUpload {
+  fragment: string | null;
+  idleBytes: number;
+}
+
+/** A file's link as Home lists it: /s/{8-character id}, then its key when the file is encrypted. */
+const SHARE_LINK = /\/s\/([A-Za-z0-9]{8})(?:#([A-Za-z0-9_-]{43}))?$/;
 
 /**
  * Reads the part PUTs' and the complete call's timings from every page and service worker of the
@@ -99,10 +115,12 @@ async function withProfile<T>(
   }
 }
 
-export function appUpload(platform: BenchPlatform, file: string): Promise<BrowserUpload> {
+export function appUpload(platform: BenchPlatform, file: string): Promise<AppUpload> {
   return withProfile({ serviceWorkers: 'allow' }, async ({ context, pid }) => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(platform.origin);
+    // Home starts its app (which registers the worker) on the visitor's first intent: a key, as in the browser tests.
+    await page.keyboard.press('Shift');
     // Let the service worker take control first, as it does for a returning visitor.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -136,21 +154,29 @@ export function appUpload(platform: BenchPlatform, file: string): Promise<Browse
       });
       (window as unknown as { clicked: Promise<number> }).clicked = clicked;
     });
+    const idleBytes = await treeRss(pid);
     const memory = sampleMemory(pid);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const link = page
       .getByRole('region', { name: /Your share links?/ })
       .getByRole('listitem')
-      .getByRole('link', { name: /\/s\/[A-Za-z0-9]{8}$/ });
+      .getByRole('link', { name: SHARE_LINK });
     await link.waitFor({ timeout: 30 * 60_000 });
     const [clicked, linkShown] = await page.evaluate(() => {
       const marks = window as unknown as { clicked: Promise<number>; linkShown: Promise<number> };
       return Promise.all([marks.clicked, marks.linkShown]);
     });
+    // The key is the transfer's, the same in every link that carries it (the file's, the transfer's).
+    const hrefs = await page
+      .getByRole('region', { name: /Your share links?/ })
+      .locator('a[href*="/s/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
     return {
       seconds: (linkShown - clicked) / 1000,
-      shareId: /\/s\/([A-Za-z0-9]{8})$/.exec((await link.getAttribute('href')) ?? '')?.[1] ?? '',
+      shareId: SHARE_LINK.exec((await link.getAttribute('href')) ?? '')?.[1] ?? '',
+      fragment: hrefs.map((href) => SHARE_LINK.exec(href)?.[2]).find((key) => key !== undefined) ?? null,
       peakBytes: await memory.stop(),
+      idleBytes,
       phases: await phasesOf(context, clicked),
     };
   });

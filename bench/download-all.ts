@@ -8,24 +8,22 @@
 // saved is opened and each entry's name, size and SHA-256 compared with the files sent.
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TransferDownload } from '../supabase/functions/_shared/domain/api-types.ts';
+import { makeFile } from './files.ts';
 import { LINK_MBIT, startHostBehindLink } from './link-proxy.ts';
+import { pageDownload, type PageDownload } from './page-download.ts';
 import {
   BENCH_ANON_KEY,
   benchDistDir,
   createTransfer,
   fmtMiB,
-  launchProfile,
   median,
   MiB,
-  sampleMemory,
   shareFile,
-  treeRss,
   type BenchPlatform,
 } from './platform.ts';
 
@@ -37,9 +35,6 @@ export const DOWNLOAD_ALL_GOAL = 0.8;
 const ROUNDS = Number(process.env.BENCH_DOWNLOAD_ALL_ROUNDS ?? 3);
 /** The transfer's size (BENCH_DOWNLOAD_ALL_MIB, else BENCH_SIZE_MIB, else 1 GiB); also measured at a quarter of it. */
 const SIZE = Number(process.env.BENCH_DOWNLOAD_ALL_MIB ?? process.env.BENCH_SIZE_MIB ?? 1024) * MiB;
-
-/** How long the tap may take to give a download (default 10 min; 1 GiB over the link takes about 30 s). */
-const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /** The transfer's files: their share of its size, their folder. */
 const LAYOUT = [
@@ -61,23 +56,6 @@ interface SentTransfer {
   files: SentFile[];
 }
 
-/** Random bytes (nothing on the way can compress them) written to `file`, hashed as written. */
-async function makeFile(file: string, size: number): Promise<string> {
-  const handle = await open(file, 'w');
-  const hash = createHash('sha256');
-  const chunk = randomBytes(16 * MiB);
-  try {
-    for (let written = 0; written < size; written += chunk.length) {
-      const part = chunk.subarray(0, Math.min(chunk.length, size - written));
-      hash.update(part);
-      await handle.write(part);
-    }
-  } finally {
-    await handle.close();
-  }
-  return hash.digest('hex');
-}
-
 /** A transfer of LAYOUT's files, `size` bytes in all, sent through the host's API. */
 async function sendTransfer(host: BenchPlatform, dir: string, size: number): Promise<SentTransfer> {
   const target = { origin: host.origin, anonKey: BENCH_ANON_KEY };
@@ -86,7 +64,7 @@ async function sendTransfer(host: BenchPlatform, dir: string, size: number): Pro
   for (const { name, path: folder, share } of LAYOUT) {
     const fileSize = Math.round(size * share);
     const local = path.join(dir, 'sent.bin');
-    const sha256 = await makeFile(local, fileSize);
+    const { sha256 } = await makeFile(local, fileSize);
     await shareFile(target, local, name, { transfer, path: folder });
     await rm(local);
     files.push({ entry: folder ? `${folder}/${name}` : name, size: fileSize, sha256 });
@@ -109,65 +87,6 @@ async function curlSeconds(host: BenchPlatform, transfer: SentTransfer, dir: str
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(outputs.map((output) => rm(output, { force: true })));
   return seconds;
-}
-
-interface AppRun {
-  seconds: number;
-  /** The browser's every process, at its peak during the download and just before the tap. */
-  peakBytes: number;
-  idleBytes: number;
-  /** The zip as saved; the caller deletes it. */
-  zip: string;
-}
-
-/**
- * The app's Download all in a fresh Chromium profile on disk, from the tap to the browser's
- * download finished. The page is opened and its app started (a key pressed) and its service
- * worker active before the tap: the time of a cold page's first tap is the first-tap part's.
- */
-async function appDownload(host: BenchPlatform, transfer: SentTransfer, dir: string): Promise<AppRun> {
-  const profile = await mkdtemp(path.join(tmpdir(), 'ulak-bench-profile-'));
-  try {
-    const { context, pid } = await launchProfile(profile, { serviceWorkers: 'allow', downloadsPath: dir });
-    try {
-      // The service worker's way: Chromium's save dialog has no one to answer it here.
-      await context.addInitScript(() => {
-        delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
-      });
-      const page = context.pages()[0] ?? (await context.newPage());
-      await page.goto(`${host.origin}/s/${transfer.shareId}`);
-      const button = page.getByRole('button', { name: 'Download all' });
-      await button.waitFor();
-      await page.keyboard.press('Shift');
-      await page.locator('html:not([data-start])').waitFor({ state: 'attached' });
-      await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
-      await page.waitForLoadState('networkidle');
-      const idleBytes = await treeRss(pid);
-      const memory = sampleMemory(pid);
-      const downloading = page.waitForEvent('download', { timeout: DOWNLOAD_TIMEOUT_MS });
-      // Handled below; a click that hangs must not leave it unhandled, which ends the process with
-      // its host running.
-      downloading.catch(() => undefined);
-      const started = performance.now();
-      await button.click({ timeout: DOWNLOAD_TIMEOUT_MS });
-      const download = await downloading;
-      const failure = await download.failure();
-      const seconds = (performance.now() - started) / 1000;
-      const peakBytes = await memory.stop();
-      if (failure !== null) throw new Error(`Download all failed in the browser: ${failure}`);
-      const zip = path.join(dir, `app-${Date.now()}.zip`);
-      await download.saveAs(zip);
-      await download.delete();
-      return { seconds, peakBytes, idleBytes, zip };
-    } finally {
-      await context.close();
-    }
-  } finally {
-    await rm(profile, { recursive: true, force: true });
-  }
 }
 
 /** An entry's bytes streamed out of the zip by unzip: their count and SHA-256. */
@@ -207,6 +126,9 @@ async function zipProblems(zip: string, transfer: SentTransfer): Promise<string[
 
 const list = (values: readonly number[], digits: number) => values.map((v) => v.toFixed(digits)).join(', ');
 
+/** The app's Download all: its time, the browser's memory, and what is wrong with the zip it saved (round 1's). */
+type AppRun = PageDownload<string[]>;
+
 interface SizeResult {
   curl: number[];
   app: AppRun[];
@@ -221,9 +143,10 @@ async function measure(host: BenchPlatform, transfer: SentTransfer, dir: string)
   const result: SizeResult = { curl: [], app: [], problems: [] };
   for (let round = 1; round <= ROUNDS; round++) {
     const app = async () => {
-      const done = await appDownload(host, transfer, dir);
-      if (round === 1) result.problems = await zipProblems(done.zip, transfer);
-      await rm(done.zip, { force: true });
+      const done = await pageDownload(`${host.origin}/s/${transfer.shareId}`, 'Download all', async (zip) =>
+        round === 1 ? zipProblems(zip, transfer) : [],
+      );
+      if (round === 1) result.problems = done.inspected;
       result.app.push(done);
     };
     if (round % 2 === 1) {

@@ -1,88 +1,63 @@
-// A recipient's download against curl, on the same stored file: the app's Download file button
-// in Chromium (the browser itself fetches the presigned URL and streams it to disk; the page never
-// holds the file), `curl` fetching a presigned URL of the same object, and a plain link to such a
-// URL clicked in Chromium (what the browser itself costs). Then the same bytes from a trivial Node
-// file server (no storage front, no s3rver), fetched by curl, by a link in Chromium and by fetch()
-// in a Chromium page that reads and drops the body: whether the gap to curl is ours or Chromium's.
-// Last, curl and the app's button over a link of a set speed (BENCH_LINK_MBIT, a proxy both go
-// through, bench/link-proxy.ts), where a recipient's download spends its time.
-// Runs alternate; the best of each counts.
+// A recipient's download of an end-to-end encrypted file against curl, on the same stored object:
+// the app's Download file in Chromium on the link with its key (the page fetches the ciphertext,
+// decrypts it as it streams and saves through its service worker: bench/page-download.ts), and
+// `curl` fetching a presigned URL of the object, which carries the same bytes on the wire and
+// decrypts nothing. First on the loopback, with a plain link to the presigned URL in the same
+// Chromium beside them (what the browser's own download costs there); then over a link of a set
+// speed (BENCH_LINK_MBIT, a proxy both go through, bench/link-proxy.ts), where a recipient's
+// download spends its time and the goal is read. The file is sent from Node as the app's engine
+// sends one (bench/encrypted-share.ts); every file the app saves is hashed and compared with it.
 import { execFile } from 'node:child_process';
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import type { DownloadTicket } from '../supabase/functions/_shared/domain/api-types.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
+import { shareEncryptedFile, type EncryptedShare } from './encrypted-share.ts';
+import { makeFile, sha256File, type BenchFile } from './files.ts';
 import { LINK_MBIT, startHostBehindLink } from './link-proxy.ts';
-import { BENCH_ANON_KEY, MiB, shareFile, type BenchPlatform } from './platform.ts';
+import { pageDownload } from './page-download.ts';
+import { BENCH_ANON_KEY, call, fmtMiB, fmtRounds, MiB, startPlatform, type BenchPlatform } from './platform.ts';
 
 const run = promisify(execFile);
-const ROUNDS = 2;
 
-/** The best of a client's runs. */
-const best = (seconds: number[]) => Math.min(...seconds);
+/** The goal for the app's speed / curl's over the link. */
+export const ENCRYPTED_DOWNLOAD_GOAL = 0.85;
+/** Rounds of each side, taking turns to go first (BENCH_DOWNLOAD_ROUNDS); medians are printed. */
+const ROUNDS = Number(process.env.BENCH_DOWNLOAD_ROUNDS ?? 3);
 
-/** A client's best time and its speed for `size` bytes, as the report prints them. */
-const timeAndSpeed = (seconds: number[], size: number) =>
-  `${best(seconds).toFixed(2)} s  (${(size / MiB / best(seconds)).toFixed(0)} MiB/s)`;
+const target = (host: BenchPlatform) => ({ origin: host.origin, anonKey: BENCH_ANON_KEY });
 
-async function presignedUrl(platform: BenchPlatform, shareId: string): Promise<string> {
-  const res = await fetch(`${platform.origin}/functions/v1/api/shares/${shareId}/download`, {
-    method: 'POST',
-    headers: { apikey: BENCH_ANON_KEY, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  if (!res.ok) throw new Error(`download ticket: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as DownloadTicket).url;
+async function presignedUrl(host: BenchPlatform, fileId: string): Promise<string> {
+  return (await call<DownloadTicket>(target(host), 'POST', `/shares/${fileId}/download`, {})).url;
 }
 
-async function curlSeconds(url: string, target: string): Promise<number> {
-  const { stdout } = await run('curl', ['-sS', '--fail', '-o', target, '-w', '%{time_total}', url]);
+async function curlSeconds(url: string, output: string): Promise<number> {
+  const { stdout } = await run('curl', ['-sS', '--fail', '-o', output, '-w', '%{time_total}', url]);
+  await rm(output, { force: true });
   return Number(stdout);
 }
 
-/**
- * The app's button (`link` undefined), or a plain link to `link.url` on an empty page of
- * `link.origin`.
- */
-async function browserSeconds(
-  platform: BenchPlatform,
-  shareId: string,
-  dir: string,
-  link?: { origin: string; url: string },
-): Promise<number> {
+/** A plain link to `url` clicked on an empty page of `origin`, to the browser's download finished. */
+async function plainLinkSeconds(origin: string, url: string, dir: string): Promise<number> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, downloadsPath: dir });
   try {
     const page = await browser.newPage({ acceptDownloads: true });
-    let click: () => Promise<void>;
-    if (link !== undefined) {
-      const { url } = link;
-      await page.goto(link.origin);
-      click = () =>
-        page.evaluate((href) => {
-          const link = document.createElement('a');
-          link.href = href;
-          document.body.append(link);
-          link.click();
-        }, url);
-    } else {
-      await page.goto(`${platform.origin}/s/${shareId}`);
-      const button = page.getByRole('button', { name: 'Download file' });
-      await button.waitFor();
-      // A tap on the page as a recipient gets it: the download page starts its app on that tap
-      // (public/boot.js), so the app's start is part of the download's time.
-      click = () => button.click();
-    }
+    await page.goto(origin);
     const started = performance.now();
-    const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.evaluate((href) => {
+        const link = document.createElement('a');
+        link.href = href;
+        document.body.append(link);
+        link.click();
+      }, url),
+    ]);
     const failure = await download.failure();
-    if (failure !== null) throw new Error(`browser download failed: ${failure}`);
-    await download.path();
+    if (failure !== null) throw new Error(`The plain link's download failed: ${failure}`);
     const seconds = (performance.now() - started) / 1000;
     await download.delete();
     return seconds;
@@ -91,118 +66,109 @@ async function browserSeconds(
   }
 }
 
-/** A Chromium page of `origin` that fetches `url` and reads its body to the end, dropping it. */
-async function fetchSeconds(origin: string, url: string): Promise<number> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
-    const page = await browser.newPage();
-    await page.goto(origin);
-    return await page.evaluate(async (href) => {
-      const started = performance.now();
-      const reader = (await fetch(href)).body?.getReader();
-      if (reader === undefined) throw new Error('no body');
-      for (let read = await reader.read(); !read.done; read = await reader.read()) {
-        // dropped
-      }
-      return (performance.now() - started) / 1000;
-    }, url);
-  } finally {
-    await browser.close();
+interface AppRounds {
+  seconds: number[];
+  /** The browser's peak memory above the page before the tap, per round. */
+  aboveIdle: number[];
+  /** Rounds whose saved file was not the file sent. */
+  problems: string[];
+}
+
+/** The app's Download file on the link with its key; the saved file is hashed and compared with `sent`. */
+async function appRound(host: BenchPlatform, share: EncryptedShare, sent: BenchFile, into: AppRounds) {
+  const url = `${host.origin}/s/${share.fileId}#${share.fragment}`;
+  const done = await pageDownload(url, 'Download file', sha256File);
+  into.seconds.push(done.seconds);
+  into.aboveIdle.push((done.peakBytes - done.idleBytes) / MiB);
+  if (done.inspected !== sent.sha256) {
+    into.problems.push(`round ${into.seconds.length}: the saved file's SHA-256 is not the sent file's`);
   }
 }
 
-/** Serves `file` at /file.bin (Content-Length, attachment) and an empty page at /, on a free port. */
-async function startFileServer(file: string, size: number) {
-  const server = createServer((req, res) => {
-    if (req.url !== '/file.bin') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>bench</title>');
-      return;
-    }
-    res.writeHead(200, {
-      'content-type': 'application/octet-stream',
-      'content-length': String(size),
-      'content-disposition': 'attachment; filename="file.bin"',
-    });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, url: `${origin}/file.bin`, close: () => new Promise((resolve) => server.close(resolve)) };
+const newRounds = (): AppRounds => ({ seconds: [], aboveIdle: [], problems: [] });
+const speed = (size: number, seconds: readonly number[]) => seconds.map((s) => size / MiB / s);
+
+function printApp(app: AppRounds, size: number, indent: string): void {
+  console.log(`${indent}the app's Download file in Chromium:   ${fmtRounds(app.seconds, 2, ' s')}`);
+  console.log(`${indent}  its speed, plaintext saved:          ${fmtRounds(speed(size, app.seconds), 0, ' MiB/s')}`);
+  console.log(`${indent}  browser peak above the page's idle:  ${fmtRounds(app.aboveIdle, 0, ' MiB')}`);
+  console.log(
+    app.problems.length === 0
+      ? `${indent}  every saved file's SHA-256 is the sent file's`
+      : `${indent}  THE SAVED FILE IS WRONG, the figures are not of a download: ${app.problems.join('; ')}`,
+  );
 }
 
-/** curl and the app's button, alternately, over a link of LINK_MBIT (`startHostBehindLink`). */
-async function overALink(platform: BenchPlatform, file: string, size: number, hostPort: number, dir: string) {
-  const linked = await startHostBehindLink(platform, hostPort);
+/** curl, the app and a plain link to the presigned URL, on the loopback. */
+async function onTheLoopback(platform: BenchPlatform, sent: BenchFile, dir: string): Promise<string[]> {
+  const share = await shareEncryptedFile(target(platform), sent.path, 'loopback.bin');
+  const curl: number[] = [];
+  const plain: number[] = [];
+  const app = newRounds();
+  for (let round = 1; round <= ROUNDS; round++) {
+    curl.push(await curlSeconds(await presignedUrl(platform, share.fileId), path.join(dir, 'curl.bin')));
+    await appRound(platform, share, sent, app);
+    const url = await presignedUrl(platform, share.fileId);
+    plain.push(await plainLinkSeconds(`${platform.origin}/manifest.webmanifest`, url, dir));
+  }
+  console.log(`  on the loopback:`);
+  console.log(`    curl on a presigned URL (ciphertext):  ${fmtRounds(curl, 2, ' s')}`);
+  printApp(app, sent.size, '    ');
+  console.log(`    a plain link to the URL in Chromium:   ${fmtRounds(plain, 2, ' s')}`);
+  const ratios = (reference: number[]) => reference.map((r, i) => r / (app.seconds[i] as number));
+  console.log(`    speed app / plain link:                ${fmtRounds(ratios(plain), 2)}`);
+  console.log(`    speed app / curl:                      ${fmtRounds(ratios(curl), 2)}`);
+  return app.problems;
+}
+
+/** curl and the app's button, taking turns to go first, over a link of LINK_MBIT (`startHostBehindLink`). */
+async function overALink(platform: BenchPlatform, sent: BenchFile, dir: string, hostPort: number): Promise<string[]> {
+  const linked = await startHostBehindLink(platform, hostPort, { env: { UPLOAD_IN_FLIGHT_GB: '1000' } });
   try {
-    const shareId = await shareFile({ origin: linked.origin, anonKey: BENCH_ANON_KEY }, file, 'link.bin');
+    const share = await shareEncryptedFile(target(linked), sent.path, 'link.bin');
     const curl: number[] = [];
-    const app: number[] = [];
-    const target = path.join(dir, 'link.bin');
-    for (let i = 0; i < ROUNDS; i++) {
-      curl.push(await curlSeconds(await presignedUrl(linked, shareId), target));
-      await rm(target, { force: true });
-      app.push(await browserSeconds(linked, shareId, dir));
+    const app = newRounds();
+    for (let round = 1; round <= ROUNDS; round++) {
+      const viaCurl = async () =>
+        curl.push(await curlSeconds(await presignedUrl(linked, share.fileId), path.join(dir, 'link.bin')));
+      if (round % 2 === 1) await viaCurl();
+      await appRound(linked, share, sent, app);
+      if (round % 2 === 0) await viaCurl();
     }
+    const ratios = curl.map((c, i) => c / (app.seconds[i] as number));
     const link = (LINK_MBIT * 1e6) / 8 / MiB;
     console.log(
       `  over a ${LINK_MBIT} Mbit/s link (${link.toFixed(0)} MiB/s; a proxy curl and Chromium both go through):`,
     );
-    console.log(`    curl on a presigned URL:               ${timeAndSpeed(curl, size)}`);
-    console.log(`    the app's Download file in Chromium:   ${timeAndSpeed(app, size)}`);
-    console.log(`    speed app / curl:                      ${(best(curl) / best(app)).toFixed(2)}  (goal >= 0.90)`);
+    console.log(`    curl on a presigned URL (ciphertext):  ${fmtRounds(curl, 2, ' s')}`);
+    printApp(app, sent.size, '    ');
+    console.log(
+      `    speed encrypted download / curl:       ${fmtRounds(ratios, 2)}  (goal >= ${ENCRYPTED_DOWNLOAD_GOAL})`,
+    );
+    return app.problems;
   } finally {
     await linked.stop();
   }
 }
 
 /**
- * `file`: the same bytes as the shared file, on this machine's disk. `linkHostPort`: a free port
- * for the host behind the link.
+ * The part `encrypted-download`: a file of `size` random bytes, on a host of its own on `port`
+ * and behind the link on `linkPort`. Answers what went wrong (a saved file that is not the file
+ * sent), for the run to fail on.
  */
-export async function runDownloadBench(
-  platform: BenchPlatform,
-  shareId: string,
-  size: number,
-  file: string,
-  linkHostPort: number,
-): Promise<void> {
+export async function runDownloadBench(opts: { port: number; linkPort: number; size: number }): Promise<string[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ulak-bench-download-'));
-  const plain = await startFileServer(file, size);
+  const platform = await startPlatform(opts.port, { UPLOAD_IN_FLIGHT_GB: '1000' });
   try {
-    const curl: number[] = [];
-    const app: number[] = [];
-    const bare: number[] = [];
-    const plainCurl: number[] = [];
-    const plainLink: number[] = [];
-    const plainFetch: number[] = [];
-    const target = path.join(dir, 'curl.bin');
-    for (let i = 0; i < ROUNDS; i++) {
-      curl.push(await curlSeconds(await presignedUrl(platform, shareId), target));
-      await rm(target, { force: true });
-      app.push(await browserSeconds(platform, shareId, dir));
-      const url = await presignedUrl(platform, shareId);
-      bare.push(
-        await browserSeconds(platform, shareId, dir, { origin: `${platform.origin}/manifest.webmanifest`, url }),
-      );
-      plainCurl.push(await curlSeconds(plain.url, target));
-      await rm(target, { force: true });
-      plainLink.push(await browserSeconds(platform, shareId, dir, plain));
-      plainFetch.push(await fetchSeconds(plain.origin, plain.url));
-    }
-    console.log(`\nDownload of the same ${Math.round(size / MiB)} MiB file (best of ${ROUNDS})`);
-    console.log(`  curl on a presigned URL:                 ${timeAndSpeed(curl, size)}`);
-    console.log(`  the app's Download file in Chromium:     ${timeAndSpeed(app, size)}`);
-    console.log(`  a plain link to the URL in Chromium:     ${timeAndSpeed(bare, size)}`);
-    console.log(`  speed app / plain link:                  ${(best(bare) / best(app)).toFixed(2)}`);
-    console.log(`  speed app / curl:                        ${(best(curl) / best(app)).toFixed(2)}  (goal >= 0.90)`);
-    console.log(`  the same bytes from a trivial Node file server (no storage front):`);
-    console.log(`    curl:                                  ${timeAndSpeed(plainCurl, size)}`);
-    console.log(`    a plain link in Chromium:              ${timeAndSpeed(plainLink, size)}`);
-    console.log(`    fetch() in a Chromium page, dropped:   ${timeAndSpeed(plainFetch, size)}`);
-    console.log(`    speed Chromium link / curl:            ${(best(plainCurl) / best(plainLink)).toFixed(2)}`);
-    await overALink(platform, file, size, linkHostPort, dir);
+    const sent = await makeFile(path.join(dir, 'sent.bin'), opts.size);
+    console.log(`\nDownload of an end-to-end encrypted ${fmtMiB(opts.size)} file (median of ${ROUNDS} rounds)`);
+    const problems = [
+      ...(await onTheLoopback(platform, sent, dir)),
+      ...(await overALink(platform, sent, dir, opts.linkPort)),
+    ];
+    return problems.map((problem) => `encrypted download: ${problem}`);
   } finally {
-    await plain.close();
+    await platform.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }

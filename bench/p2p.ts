@@ -22,7 +22,7 @@ import {
   type BenchPlatform,
   type ProfileBrowser,
 } from './platform.ts';
-import { makeFile } from './upload.ts';
+import { makeFile } from './files.ts';
 
 /** CPU seconds both browsers spend while `run` runs. */
 async function cpuOf<T>(browsers: ProfileBrowser[], run: () => Promise<T>): Promise<{ result: T; cpu: number }> {
@@ -311,7 +311,7 @@ export async function runP2pBench(opts: { port: number; size: number }): Promise
   try {
     // Whole chunks, so the raw reference sends exactly the same number of messages.
     const size = Math.ceil(opts.size / CHUNK_SIZE) * CHUNK_SIZE;
-    const file = await makeFile(dir, 'p2p.bin', size);
+    const { path: file } = await makeFile(path.join(dir, 'p2p.bin'), size);
     // A first visit installs the service worker and caches the app: not part of any transfer.
     await Promise.all([warmUp(a.context, platform.origin), warmUp(b.context, platform.origin)]);
     const raw = () => rawTransfer(platform.origin, a, b, file, size);

@@ -35,7 +35,8 @@ export interface Target {
   anonKey: string;
 }
 
-async function call<T>(target: Target, method: string, apiPath: string, body?: unknown): Promise<T> {
+/** One call of the host's API; any answer but a 2xx throws. */
+export async function call<T>(target: Target, method: string, apiPath: string, body?: unknown): Promise<T> {
   const res = await fetch(`${target.origin}/functions/v1/api${apiPath}`, {
     method,
     headers: { apikey: target.anonKey, 'content-type': 'application/json' },
@@ -47,12 +48,13 @@ async function call<T>(target: Target, method: string, apiPath: string, body?: u
 
 /**
  * A complete file of `size` bytes uploaded through the API, its parts 4 at a time, each read by
- * `readPart`; answers its share id. With `transfer` and `path` in `file`, it joins that transfer.
+ * `readPart` (stored bytes from `start`, of the upload `upload`); answers its share id. With `transfer`
+ * and `path` in `file`, it joins that transfer.
  */
-async function shareBytes(
+export async function shareBytes(
   target: Target,
   file: CreateUploadRequest,
-  readPart: (start: number, length: number) => Promise<Uint8Array<ArrayBuffer>>,
+  readPart: (start: number, length: number, upload: CreatedUpload) => Promise<Uint8Array<ArrayBuffer>>,
 ): Promise<string> {
   const created = await call<CreatedUpload>(target, 'POST', '/uploads', file);
   const headers = { apikey: target.anonKey, 'content-type': 'application/json', 'x-owner-token': created.ownerToken };
@@ -67,7 +69,7 @@ async function shareBytes(
       });
       const { urls } = (await signed.json()) as SignedParts;
       const start = (n - 1) * created.partSize;
-      const body = await readPart(start, Math.min(created.partSize, file.size - start));
+      const body = await readPart(start, Math.min(created.partSize, file.size - start), created);
       const put = await fetch(urls[0]?.url ?? '', { method: 'PUT', body });
       if (!put.ok) throw new Error(`part ${n}: ${put.status}`);
       parts.push({ partNumber: n, etag: put.headers.get('etag') ?? '' });
@@ -312,6 +314,13 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** Rounds' figures as the benches print them: the median, then the spread (least-most). */
+export function fmtRounds(values: readonly number[], digits: number, unit = ''): string {
+  const f = (v: number) => v.toFixed(digits);
+  const rounds = values.length === 1 ? '1 round' : `${values.length} rounds`;
+  return `${f(median(values))}${unit} (${f(Math.min(...values))}-${f(Math.max(...values))}, ${rounds})`;
 }
 
 // The benches' name for the one MIB of @domain/constants.

@@ -8,7 +8,10 @@
 // Figures, per kill: parts stored when killed, parts whose ETag was stored and that were sent again
 // (must be 0), parts the bucket finished twice (must be 0), bytes sent again (all part-body bytes
 // the browser sent, counted on the wire by an HTTP proxy in front of the host, minus the file's
-// size), and the second browser's time from its start to done against the uninterrupted upload.
+// stored size), and the second browser's time from its start to done against the uninterrupted
+// upload. Every upload from the app is end-to-end encrypted: each one is checked to be stored as
+// ciphertext (bench/encrypted-share.ts), and its stored size, which the parts carry, is the
+// ciphertext's.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,8 +19,10 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 import { startCountingProxy, type CountingProxy } from '../tests/e2e/fixtures/counting-proxy.ts';
 import { killBrowser } from '../tests/e2e/fixtures/kill-browser.ts';
-import { fmtMiB, MiB, startPlatform } from './platform.ts';
-import { makeFile } from './upload.ts';
+import type { FileShareDto } from '../supabase/functions/_shared/domain/api-types.ts';
+import { encryptionProblem } from './encrypted-share.ts';
+import { makeFile } from './files.ts';
+import { BENCH_ANON_KEY, call, fmtMiB, MiB, startPlatform, type Target } from './platform.ts';
 
 /** The killed runs' link: 40 MiB/s (about 335 Mbit/s, a fast home uplink), one part at a time. */
 const RESUME_LINK_MIB_PER_S = 40;
@@ -41,7 +46,7 @@ export interface ResumeKill {
   storedPartsSentAgain: number;
   /** Parts the bucket answered 200 for in both browser runs. */
   finishedPartsSentAgain: number;
-  /** Part-body bytes sent in the interrupted upload beyond the file's size. */
+  /** Part-body bytes sent in the interrupted upload beyond the file's stored (encrypted) size. */
   bytesSentAgain: number;
   /** The second browser: from its start to the upload done. */
   resumeSeconds: number;
@@ -51,10 +56,13 @@ export interface ResumeBenchResult {
   size: number;
   uninterruptedSeconds: number;
   kills: ResumeKill[];
+  /** Uploads that were not stored encrypted: their figures are not an encrypted upload's. */
+  problems: string[];
 }
 
 interface JobView {
   state: string;
+  shareId: string | null;
   bytesDone: number;
   size: number;
   parts: { partNumber: number }[];
@@ -116,6 +124,8 @@ function launch(profile: string, origin: string, proxy: CountingProxy): Promise<
 async function openApp(context: BrowserContext): Promise<Page> {
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto('/');
+  // Home starts its app (which registers the worker) on the visitor's first intent: a key, as in the browser tests.
+  await page.keyboard.press('Shift');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller !== null) return;
@@ -133,14 +143,26 @@ async function startUpload(page: Page, file: string): Promise<number> {
   return started;
 }
 
+/**
+ * The stored size of the finished upload `job` (its parts' bytes in all), after checking that it
+ * was stored encrypted; a problem goes to `problems`.
+ */
+async function storedSize(target: Target, job: JobView, file: string, problems: string[]): Promise<number> {
+  const shareId = job.shareId ?? '';
+  const problem = await encryptionProblem(target, shareId, file);
+  if (problem !== null) problems.push(`the app's upload ${shareId} was not encrypted: ${problem}`);
+  return (await call<FileShareDto>(target, 'GET', `/shares/${shareId}`)).storedSize;
+}
+
 async function killedAt(
   killAt: number,
   file: string,
-  size: number,
   dir: string,
-  origin: string,
+  target: Target,
   proxy: CountingProxy,
+  problems: string[],
 ): Promise<ResumeKill> {
+  const { origin } = target;
   proxy.answers.length = 0;
   proxy.started.length = 0;
   proxy.partBytes = 0;
@@ -183,7 +205,7 @@ async function killedAt(
     partCount: done.partCount ?? 0,
     storedPartsSentAgain: proxy.started.filter((s) => s.run === 2 && stored.has(s.partNumber)).length,
     finishedPartsSentAgain: [...secondFinished].filter((part) => finishedFirst.has(part)).length,
-    bytesSentAgain: proxy.partBytes - size,
+    bytesSentAgain: proxy.partBytes - (await storedSize(target, done, file, problems)),
     resumeSeconds,
   };
 }
@@ -191,9 +213,11 @@ async function killedAt(
 export async function runResumeBench(opts: ResumeBenchOptions): Promise<ResumeBenchResult> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ulak-bench-resume-'));
   const platform = await startPlatform(opts.port);
+  const target = { origin: platform.origin, anonKey: BENCH_ANON_KEY };
   const proxy = await startCountingProxy();
+  const problems: string[] = [];
   try {
-    const file = await makeFile(dir, 'resume-bench.bin', opts.size);
+    const { path: file } = await makeFile(path.join(dir, 'resume-bench.bin'), opts.size);
 
     // Uninterrupted, through the same proxy at full speed.
     const plain = await launch(path.join(dir, 'profile-plain'), platform.origin, proxy);
@@ -201,15 +225,16 @@ export async function runResumeBench(opts: ResumeBenchOptions): Promise<ResumeBe
     try {
       const page = await openApp(plain);
       const started = await startUpload(page, file);
-      await waitForJob(page, (job) => job.state === 'done');
+      const done = await waitForJob(page, (job) => job.state === 'done');
       uninterruptedSeconds = (performance.now() - started) / 1000;
+      await storedSize(target, done, file, problems);
     } finally {
       await plain.close();
     }
 
     const kills: ResumeKill[] = [];
     for (const killAt of opts.killAt ?? [5, 20, 50]) {
-      kills.push(await killedAt(killAt, file, opts.size, dir, platform.origin, proxy));
+      kills.push(await killedAt(killAt, file, dir, target, proxy, problems));
     }
     console.log(`\nResume after a killed browser, ${fmtMiB(opts.size)} file`);
     console.log(`  uninterrupted upload:                    ${uninterruptedSeconds.toFixed(1)} s`);
@@ -223,7 +248,12 @@ export async function runResumeBench(opts: ResumeBenchOptions): Promise<ResumeBe
       );
       console.log(`    second browser, start to done:         ${kill.resumeSeconds.toFixed(1)} s`);
     }
-    return { size: opts.size, uninterruptedSeconds, kills };
+    console.log(
+      problems.length === 0
+        ? `  every upload was stored encrypted (encryption on its share, the ciphertext's size, not the file's bytes)`
+        : `  AN UPLOAD WAS NOT ENCRYPTED, the figures are not an encrypted upload's: ${problems.join('; ')}`,
+    );
+    return { size: opts.size, uninterruptedSeconds, kills, problems };
   } finally {
     await proxy.close();
     await platform.stop();

@@ -1,32 +1,26 @@
 // Upload speed and memory: a file (512 MiB by default) uploaded through the app in Chromium to the
 // embedded storage, against two references in the same rounds to the same storage: a bare page script
 // in the same browser (the same API calls, presigned part PUTs with fetch, PARTS_IN_FLIGHT at once,
-// no IndexedDB, no service worker) and @aws-sdk/lib-storage's Upload from Node (same part size and
-// parallelism). The first ratio is the engine's overhead; the second, the browser's and ours.
+// no IndexedDB, no service worker, no encryption) and @aws-sdk/lib-storage's Upload from Node (same
+// part size and parallelism). Every upload from the app is end-to-end encrypted, and each is
+// checked to be (stored as ciphertext) before its figures count: the first ratio is what the
+// engine and its encryption cost; the second, the browser's and ours.
 import { S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, open, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appUpload, bareBrowserUpload, describePhases, type BrowserUpload } from './browser-upload.ts';
-import { runDownloadBench } from './download.ts';
+import { encryptionProblem } from './encrypted-share.ts';
+import { makeFile } from './files.ts';
 import { LINK_MBIT, startHostBehindLink } from './link-proxy.ts';
 import { DEFAULT_PART_SIZE, PARTS_IN_FLIGHT } from '../supabase/functions/_shared/domain/constants.ts';
-import { fmtMiB, median, MiB, startPlatform, type BenchPlatform } from './platform.ts';
+import { BENCH_ANON_KEY, fmtMiB, fmtRounds, MiB, startPlatform, type BenchPlatform } from './platform.ts';
 
-export async function makeFile(dir: string, name: string, size: number): Promise<string> {
-  const file = path.join(dir, name);
-  const handle = await open(file, 'w');
-  const chunk = randomBytes(16 * MiB); // random enough that nothing on the way can compress it
-  for (let written = 0; written < size; written += chunk.length) {
-    await handle.write(chunk, 0, Math.min(chunk.length, size - written));
-  }
-  await handle.close();
-  return file;
-}
+/** The goal for the app's upload time / the bare script's: the app encrypts, the bare script does not. */
+export const ENCRYPTED_UPLOAD_GOAL = 1.15;
 
 async function nodeUpload(platform: BenchPlatform, file: string): Promise<number> {
   const client = new S3Client({
@@ -70,9 +64,21 @@ function settleDisk(): void {
  * second found 1 GiB more on disk and took 0.4-0.8 s longer (its complete call above all), and
  * with 3 rounds the app went second in two of them.
  */
-async function fresh(platform: BenchPlatform): Promise<void> {
+export async function fresh(platform: BenchPlatform): Promise<void> {
   await emptyBucket(platform);
   settleDisk();
+}
+
+/**
+ * The app's upload, checked to be end-to-end encrypted before the bucket is emptied: its figures
+ * are an encrypted upload's only if it was one. A problem is kept in `problems`, for the run to
+ * fail on.
+ */
+async function encryptedAppUpload(platform: BenchPlatform, file: string, problems: string[]): Promise<BrowserUpload> {
+  const ours = await appUpload(platform, file);
+  const problem = await encryptionProblem({ origin: platform.origin, anonKey: BENCH_ANON_KEY }, ours.shareId, file);
+  if (problem !== null) problems.push(`the app's upload to ${platform.origin} was not encrypted: ${problem}`);
+  return ours;
 }
 
 /**
@@ -83,17 +89,53 @@ async function bothBrowsers(
   platform: BenchPlatform,
   file: string,
   round: number,
+  problems: string[],
 ): Promise<{ bare: BrowserUpload; ours: BrowserUpload }> {
   if (round % 2 === 1) {
     await fresh(platform);
     const bare = await bareBrowserUpload(platform, file);
     await fresh(platform);
-    return { bare, ours: await appUpload(platform, file) };
+    return { bare, ours: await encryptedAppUpload(platform, file, problems) };
   }
   await fresh(platform);
-  const ours = await appUpload(platform, file);
+  const ours = await encryptedAppUpload(platform, file, problems);
   await fresh(platform);
   return { bare: await bareBrowserUpload(platform, file), ours };
+}
+
+type Round = { bare: BrowserUpload; ours: BrowserUpload };
+
+/** Each round's times, as it ends. */
+function printRound(round: number, { bare, ours }: Round, indent: string, reference?: number): void {
+  const lib = reference === undefined ? '' : `lib-storage ${reference.toFixed(2)} s, `;
+  console.log(
+    `${indent}round ${round}: ${lib}bare script ${bare.seconds.toFixed(2)} s, app ${ours.seconds.toFixed(2)} s; ` +
+      `app / bare ${(ours.seconds / bare.seconds).toFixed(2)}`,
+  );
+  console.log(`${indent}  bare script: ${describePhases(bare.phases)}`);
+  console.log(`${indent}  app:         ${describePhases(ours.phases)} (from the click)`);
+}
+
+/**
+ * The browsers' times and speeds over the rounds, the app / bare ratio the goal is read from, and
+ * a loud line when an app upload was not encrypted.
+ */
+function printBrowsers(rounds: readonly Round[], size: number, problems: readonly string[], indent: string): void {
+  const times = (side: keyof Round) => rounds.map((r) => r[side].seconds);
+  const speeds = (side: keyof Round) => times(side).map((s) => size / MiB / s);
+  console.log(`${indent}bare page script in Chromium:            ${fmtRounds(times('bare'), 2, ' s')}`);
+  console.log(`${indent}  its speed:                             ${fmtRounds(speeds('bare'), 1, ' MiB/s')}`);
+  console.log(`${indent}the app in Chromium, encrypting:         ${fmtRounds(times('ours'), 2, ' s')}`);
+  console.log(`${indent}  its speed:                             ${fmtRounds(speeds('ours'), 1, ' MiB/s')}`);
+  const ratios = rounds.map((r) => r.ours.seconds / r.bare.seconds);
+  console.log(
+    `${indent}ratio encrypted app / bare page script:  ${fmtRounds(ratios, 2)}  (goal <= ${ENCRYPTED_UPLOAD_GOAL})`,
+  );
+  console.log(
+    problems.length === 0
+      ? `${indent}  every app upload was stored encrypted (encryption on its share, the ciphertext's size, not the file's bytes)`
+      : `${indent}  AN APP UPLOAD WAS NOT ENCRYPTED, the figures are not an encrypted upload's: ${problems.join('; ')}`,
+  );
 }
 
 /**
@@ -101,26 +143,18 @@ async function bothBrowsers(
  * (`startHostBehindLink`), as from a person's browser to a bucket elsewhere. On the loopback, the
  * bucket's work shares the browsers' two cores.
  */
-async function uploadOverALink(platform: BenchPlatform, file: string, size: number, rounds: number, hostPort: number) {
+async function uploadOverALink(platform: BenchPlatform, file: string, size: number, count: number, hostPort: number) {
   const linked = await startHostBehindLink(platform, hostPort, { uplink: true, env: { UPLOAD_IN_FLIGHT_GB: '1000' } });
+  const problems: string[] = [];
   try {
-    const results: { bare: number; ours: number }[] = [];
-    for (let round = 1; round <= rounds; round += 1) {
-      const { bare, ours } = await bothBrowsers(linked, file, round);
-      results.push({ bare: bare.seconds, ours: ours.seconds });
-      console.log(
-        `    round ${round}: bare script ${bare.seconds.toFixed(2)} s, app ${ours.seconds.toFixed(2)} s; ` +
-          `app / bare ${(ours.seconds / bare.seconds).toFixed(2)}`,
-      );
-      console.log(`      bare script: ${describePhases(bare.phases)}`);
-      console.log(`      app:         ${describePhases(ours.phases)} (from the click)`);
+    console.log(`  over a ${LINK_MBIT} Mbit/s link each way (a proxy both browsers go through):`);
+    const rounds: Round[] = [];
+    for (let round = 1; round <= count; round += 1) {
+      rounds.push(await bothBrowsers(linked, file, round, problems));
+      printRound(round, rounds.at(-1) as Round, '    ');
     }
-    const mibps = (s: number) => (size / MiB / s).toFixed(1);
-    const bare = median(results.map((r) => r.bare));
-    const ours = median(results.map((r) => r.ours));
-    console.log(`    bare page script in Chromium:          ${bare.toFixed(1)} s  (${mibps(bare)} MiB/s)`);
-    console.log(`    the app in Chromium:                   ${ours.toFixed(1)} s  (${mibps(ours)} MiB/s)`);
-    console.log(`    ratio app / bare page script:          ${median(results.map((r) => r.ours / r.bare)).toFixed(2)}`);
+    printBrowsers(rounds, size, problems, '    ');
+    return problems;
   } finally {
     await linked.stop();
   }
@@ -134,49 +168,36 @@ export const UPLOAD_ROUNDS = 5;
 
 /**
  * `rounds` rounds of the three uploads in turn, from an empty bucket, the disk settled before each
- * upload. The figures are the medians, and the ratios the medians of each round's own ratio, so a
- * slow spell of this shared machine weighs on both sides of a ratio, or on one round only.
+ * upload, then the two browsers over a link. The figures are the medians and spreads of the
+ * rounds, and the ratios those of each round's own ratio, so a slow spell of this shared machine
+ * weighs on both sides of a ratio, or on one round only. Answers what went wrong (an app upload
+ * that was not encrypted), for the run to fail on.
  */
-export async function runUploadBench(opts: { port: number; size: number; rounds: number }): Promise<void> {
+export async function runUploadBench(opts: { port: number; size: number; rounds: number }): Promise<string[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ulak-bench-files-'));
   // The quota on bytes in flight per visitor would refuse the later uploads of a large file.
   const platform = await startPlatform(opts.port, { UPLOAD_IN_FLIGHT_GB: '1000' });
+  const problems: string[] = [];
   try {
-    const file = await makeFile(dir, 'bench.bin', opts.size);
-    const mibps = (s: number) => (opts.size / MiB / s).toFixed(1);
+    const { path: file } = await makeFile(path.join(dir, 'bench.bin'), opts.size);
     console.log(`\nUpload of ${fmtMiB(opts.size)} to the embedded storage, ${opts.rounds} rounds`);
-    const rounds: { reference: number; bare: BrowserUpload; ours: BrowserUpload }[] = [];
-    let shareId = '';
+    const rounds: (Round & { reference: number })[] = [];
     for (let round = 1; round <= opts.rounds; round += 1) {
       await fresh(platform);
       const reference = await nodeUpload(platform, file);
-      const { bare, ours } = await bothBrowsers(platform, file, round);
-      // The download bench fetches the round's last upload.
-      shareId = round % 2 === 1 ? ours.shareId : bare.shareId;
-      rounds.push({ reference, bare, ours });
-      console.log(
-        `  round ${round}: lib-storage ${reference.toFixed(2)} s, bare script ${bare.seconds.toFixed(2)} s, ` +
-          `app ${ours.seconds.toFixed(2)} s; app / bare ${(ours.seconds / bare.seconds).toFixed(2)}`,
-      );
-      console.log(`    bare script: ${describePhases(bare.phases)}`);
-      console.log(`    app:         ${describePhases(ours.phases)} (from the click)`);
+      rounds.push({ reference, ...(await bothBrowsers(platform, file, round, problems)) });
+      printRound(round, rounds.at(-1) as Round, '  ', reference);
     }
-    const reference = median(rounds.map((r) => r.reference));
-    const bare = median(rounds.map((r) => r.bare.seconds));
-    const ours = median(rounds.map((r) => r.ours.seconds));
-    console.log(`  medians of the rounds:`);
-    console.log(`  lib-storage Upload from Node:            ${reference.toFixed(1)} s  (${mibps(reference)} MiB/s)`);
-    console.log(`  bare page script in Chromium:            ${bare.toFixed(1)} s  (${mibps(bare)} MiB/s)`);
-    console.log(`  the app in Chromium:                     ${ours.toFixed(1)} s  (${mibps(ours)} MiB/s)`);
-    const ratioBare = median(rounds.map((r) => r.ours.seconds / r.bare.seconds));
-    const ratioReference = median(rounds.map((r) => r.ours.seconds / r.reference));
-    console.log(`  ratio app / bare page script:            ${ratioBare.toFixed(2)}  (goal <= 1.10)`);
-    console.log(`  ratio app / lib-storage:                 ${ratioReference.toFixed(2)}`);
-    const peak = (side: 'ours' | 'bare') => fmtMiB(Math.max(...rounds.map((r) => r[side].peakBytes)));
-    console.log(`  browser peak memory (all processes):     ${peak('ours')}  (the bare script's: ${peak('bare')})`);
-    console.log(`  over a ${LINK_MBIT} Mbit/s link each way (a proxy both browsers go through):`);
-    await uploadOverALink(platform, file, opts.size, opts.rounds, opts.port + 6);
-    await runDownloadBench(platform, shareId, opts.size, file, opts.port + 5);
+    const reference = rounds.map((r) => r.reference);
+    console.log(`  lib-storage Upload from Node:            ${fmtRounds(reference, 2, ' s')}`);
+    printBrowsers(rounds, opts.size, problems, '  ');
+    const ratioReference = rounds.map((r) => r.ours.seconds / r.reference);
+    console.log(`  ratio encrypted app / lib-storage:       ${fmtRounds(ratioReference, 2)}`);
+    const peaks = (side: keyof Round) => rounds.map((r) => r[side].peakBytes / MiB);
+    console.log(`  browser peak memory (all processes):     app ${fmtRounds(peaks('ours'), 0, ' MiB')}`);
+    console.log(`                                           bare script ${fmtRounds(peaks('bare'), 0, ' MiB')}`);
+    problems.push(...(await uploadOverALink(platform, file, opts.size, opts.rounds, opts.port + 6)));
+    return problems;
   } finally {
     await platform.stop();
     await rm(dir, { recursive: true, force: true });
