@@ -105,6 +105,7 @@ test('a file sent from Home reaches the server encrypted: its contents and its l
 
 test('Transfers shows the full link after a reload, and says when this device has not the key', async ({ page }) => {
   const { transfer } = await sendFromHome(page, [await markerFile('agenda.txt')]);
+  expect(new URL(transfer).hash).toMatch(/^#[A-Za-z0-9_-]{43}$/);
   const shareId = shareIdOfLink(transfer);
   await page.goto('/upload');
   await page.reload();
