@@ -16,7 +16,8 @@ import { chromium } from '@playwright/test';
 import type { DownloadTicket } from '../supabase/functions/_shared/domain/api-types.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 import { shareEncryptedFile, type EncryptedShare } from './encrypted-share.ts';
-import { makeFile, sha256File, type BenchFile } from './files.ts';
+import { sha256OfFile } from '../tests/e2e/fixtures/test-files.ts';
+import { makeFile, type BenchFile } from './files.ts';
 import { LINK_MBIT, startHostBehindLink } from './link-proxy.ts';
 import { pageDownload } from './page-download.ts';
 import { BENCH_ANON_KEY, call, fmtMiB, fmtRounds, MiB, startPlatform, type BenchPlatform } from './platform.ts';
@@ -77,7 +78,7 @@ interface AppRounds {
 /** The app's Download file on the link with its key; the saved file is hashed and compared with `sent`. */
 async function appRound(host: BenchPlatform, share: EncryptedShare, sent: BenchFile, into: AppRounds) {
   const url = `${host.origin}/s/${share.fileId}#${share.fragment}`;
-  const done = await pageDownload(url, 'Download file', sha256File);
+  const done = await pageDownload(url, 'Download file', sha256OfFile);
   into.seconds.push(done.seconds);
   into.aboveIdle.push((done.peakBytes - done.idleBytes) / MiB);
   if (done.inspected !== sent.sha256) {

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appUpload } from './browser-upload.ts';
 import { encryptionProblem } from './encrypted-share.ts';
-import { makeSparseFile, sha256File, type BenchFile } from './files.ts';
+import { sha256OfFile } from '../tests/e2e/fixtures/test-files.ts';
+import { makeSparseFile, type BenchFile } from './files.ts';
 import { pageDownload } from './page-download.ts';
 import { BENCH_ANON_KEY, fmtMiB, fmtRounds, median, MiB, startPlatform, type BenchPlatform } from './platform.ts';
 import { fresh } from './upload.ts';
@@ -39,7 +40,7 @@ async function round(platform: BenchPlatform, into: SizeRounds, problems: string
   const down = await pageDownload(
     `${platform.origin}/s/${up.shareId}#${up.fragment ?? ''}`,
     'Download file',
-    sha256File,
+    sha256OfFile,
   );
   if (down.inspected !== file.sha256) problems.push(`the ${fmtMiB(file.size)} file saved is not the file sent`);
   into.up.push((up.peakBytes - up.idleBytes) / MiB);

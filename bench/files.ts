@@ -1,9 +1,9 @@
 // The files the benches send, and the check of what a browser saved: made on disk and hashed as
 // they are written or read, never held whole in Node's memory.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { MIB } from '../supabase/functions/_shared/domain/constants.ts';
+import { sha256OfFile } from '../tests/e2e/fixtures/test-files.ts';
 
 export interface BenchFile {
   path: string;
@@ -39,18 +39,7 @@ export async function makeSparseFile(file: string, size: number): Promise<BenchF
   } finally {
     await handle.close();
   }
-  return { path: file, size, sha256: await sha256File(file) };
-}
-
-/** The SHA-256 of a file on disk, read as a stream. */
-export function sha256File(file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(file)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('error', reject)
-      .on('end', () => resolve(hash.digest('hex')));
-  });
+  return { path: file, size, sha256: await sha256OfFile(file) };
 }
 
 /** The first `length` bytes of a file. */
