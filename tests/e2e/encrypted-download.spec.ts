@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, type Download, expect, type Page, test } from '@playwright/test';
 import { waitForApp } from './fixtures/app-live';
-import { E2E_DATA_DIR } from './fixtures/outbox';
+import { damageStored, openControlled, strangerContext } from './fixtures/encrypted-transfer';
 import { makeRandomFile, makeTempDir, removeDir, type TestFile } from './fixtures/test-files';
 import { makePng, makeText } from './fixtures/transfer-upload';
 
@@ -55,16 +55,9 @@ async function sendFromHome(page: Page, files: TestFile[], password?: string): P
   return links;
 }
 
-/**
- * A stranger's page at `link`, live, with the service worker's way to save (the one every engine
- * has: the save dialog cannot be answered here). Collects every request it makes and every
- * download it starts.
- */
+/** A stranger's page at `link`, live and controlled by the app's worker, with every request it makes and download it starts. */
 async function openAsStranger(browser: Browser, link: string) {
-  const context = await browser.newContext({ acceptDownloads: true });
-  await context.addInitScript(() => {
-    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
-  });
+  const context = await strangerContext(browser);
   const requests: string[] = [];
   context.on('request', (request) => {
     requests.push(`${request.url()} ${JSON.stringify(request.headers())} ${request.postData() ?? ''}`);
@@ -72,12 +65,7 @@ async function openAsStranger(browser: Browser, link: string) {
   const page = await context.newPage();
   const downloads: Download[] = [];
   page.on('download', (download) => downloads.push(download));
-  // The worker must control the page for its save stream: a first visit installs it, then reload.
-  await page.goto(link);
-  await waitForApp(page);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await waitForApp(page);
+  await openControlled(page, link);
   return { context, page, requests, downloads };
 }
 
@@ -88,21 +76,6 @@ function sha256(bytes: Buffer): string {
 /** Every download the page started failed: nothing was saved. */
 async function expectNothingSaved(downloads: Download[]): Promise<void> {
   for (const download of downloads) expect(await download.failure()).not.toBeNull();
-}
-
-/** The stored object's data files of the file named `name` in the host's bucket folder. */
-async function storedFilesOf(name: string): Promise<string[]> {
-  const found: string[] = [];
-  async function walk(folder: string, inObject: boolean): Promise<void> {
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      const ours = inObject || entry.name.includes(name);
-      if (entry.isDirectory()) await walk(full, ours);
-      else if (ours && !/metadata|manifest/.test(entry.name)) found.push(full);
-    }
-  }
-  await walk(path.join(E2E_DATA_DIR, 'storage'), false);
-  return found;
 }
 
 test('the full link saves the very bytes sent, and its key reaches no server', async ({ page, browser }) => {
@@ -162,13 +135,7 @@ test('a byte changed in storage makes the download say the file is damaged, and 
 }) => {
   const file = await makeRandomFile(dir, 'tampered-report.bin', 2 * 1024 * 1024);
   const link = (await sendFromHome(page, [file]))['tampered-report.bin'] ?? '';
-  const [stored] = await storedFilesOf('tampered-report.bin');
-  expect(stored).toBeDefined();
-  const bytes = await readFile(stored ?? '');
-  expect(bytes.byteLength).toBe((await stat(stored ?? '')).size);
-  const middle = Math.floor(bytes.byteLength / 2);
-  bytes[middle] = (bytes[middle] ?? 0) ^ 0x01;
-  await writeFile(stored ?? '', bytes);
+  await damageStored('tampered-report.bin');
 
   const stranger = await openAsStranger(browser, link);
   try {
