@@ -234,7 +234,9 @@ export async function enqueueUploads(
         senderName: transfer?.senderName?.trim() || null,
         message: transfer?.message?.trim() || null,
         maxDownloads: transfer?.maxDownloads ?? null,
-        ...(transfer?.encryption === undefined ? {} : { linkKey: transfer.encryption.linkKey }),
+        ...(transfer?.encryption === undefined
+          ? {}
+          : { linkKey: transfer.encryption.linkKey, withPassword: transfer.encryption.password !== undefined }),
         createdAt: Date.now(),
       })
       .catch((error: unknown) => {

@@ -90,6 +90,8 @@ export interface OwnedTransferRecord {
    * is not encrypted, or was made before the device kept keys.
    */
   linkKey?: Uint8Array<ArrayBuffer>;
+  /** The transfer was sent with a password (whose slow key the device does not keep). */
+  withPassword?: boolean;
   /** ms since epoch. */
   createdAt: number;
 }

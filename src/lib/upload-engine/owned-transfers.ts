@@ -53,18 +53,23 @@ export async function findOwnedTransfer(shareId: string): Promise<OwnedTransferR
 }
 
 /**
- * The link key of the encrypted transfer with this share id, or of the transfer the file with this
- * share id is in, as this device kept it; undefined when the device holds none (not encrypted, or
- * sent before the device kept keys).
+ * The device's record of the transfer with this share id, or of the transfer the file with this
+ * share id is in; undefined when the device holds none.
  */
-export async function linkKeyOf(shareId: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+export async function sentTransferOf(shareId: string): Promise<OwnedTransferRecord | undefined> {
   const transfers = await originTransfers().listTransfers();
   const transfer = transfers.find((record) => record.shareId === shareId);
-  if (transfer !== undefined) return transfer.linkKey;
+  if (transfer !== undefined) return transfer;
   const file = (await listOwnedFiles()).find((record) => record.shareId === shareId);
-  return file?.transferId === undefined
-    ? undefined
-    : transfers.find((record) => record.id === file.transferId)?.linkKey;
+  return file?.transferId === undefined ? undefined : transfers.find((record) => record.id === file.transferId);
+}
+
+/**
+ * The link key of the encrypted transfer with this share id, or of the transfer the file is in, as
+ * this device kept it; undefined when it holds none (not encrypted, or sent before it kept keys).
+ */
+export async function linkKeyOf(shareId: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  return (await sentTransferOf(shareId))?.linkKey;
 }
 
 /** Drops the record of a transfer (deleted, or gone from the server). */

@@ -7,7 +7,7 @@ import type { FileDto } from '@domain/api-types';
 import { ErrorAlert } from '@/components/error-alert';
 import { FileSummary } from '@/components/file-summary';
 import { describeError } from '@/lib/api/failure';
-import { downloadFile } from '@/lib/download-file';
+import { downloadOwnFile } from '../api/download-own-file';
 import { useSendLinks } from '../api/send-links';
 import { sendOutcome, useSendForm } from '../hooks/use-send-form';
 import { SendFields } from './send-fields';
@@ -53,10 +53,10 @@ export function SendFileModal({ file, opened, onClose }: SendFileModalProps) {
     }
   };
 
-  // The uploader's own copy: saved by the browser itself, never held in memory.
+  // The uploader's own copy, streamed to disk, never held in memory.
   const onDownload = () => {
     setDownloadError(null);
-    downloadFile(file.shareId, 'direct').catch((cause: unknown) => setDownloadError(cause));
+    downloadOwnFile(file).catch((cause: unknown) => setDownloadError(cause));
   };
 
   return (
