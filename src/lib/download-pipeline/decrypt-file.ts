@@ -112,7 +112,9 @@ async function getStored(file: Omit<EncryptedFile, 'size'>, range: string | null
   if (response.status === 404 || response.status === 403 || response.status === 410) throw new FileGoneError(file);
   // A range that starts past the object's end: the object is shorter than the file's records.
   if (response.status === 416) throw new E2eError('truncated', `${entryName(file)} is shorter than its records`);
-  if (response.status !== (range ? 206 : 200) || !response.body) {
+  // A bucket that ignores a range from the start sends the whole object: what was asked for.
+  const whole = range === null || range === 'bytes=0-';
+  if (!(response.status === 206 || (whole && response.status === 200)) || !response.body) {
     throw new Error(`Downloading ${entryName(file)} failed: HTTP ${response.status}`);
   }
   return { response, body: response.body };
@@ -175,15 +177,16 @@ export async function decryptedRange(
 
 /**
  * The plaintext of a whole encrypted file whose size the caller does not know (a tap on Download
- * before the app is there has only the ticket): the size follows from the stored object's
- * Content-Length. A length no file encrypts to is 'damaged' before any plaintext; the records then
+ * before the app is there has only the ticket): the size follows from the stored object's length. A length no file encrypts to is 'damaged' before any plaintext; the records then
  * fail as in decryptedFile (a cut at a record boundary leaves a last record sealed as not final).
  */
 export async function decryptedObject(
   file: Omit<EncryptedFile, 'size'>,
   options: DecryptOptions = {},
 ): Promise<{ size: number; bytes: ReadableStream<Uint8Array<ArrayBuffer>> }> {
-  const { response, body } = await getStored(file, null, options);
+  // Asked as a range from the start, so the size comes from Content-Range: a bucket may stream a
+  // multipart object without a Content-Length (the embedded one does).
+  const { response, body } = await getStored(file, 'bytes=0-', options);
   const stored = storedSizeOf(response);
   const size = stored === null ? null : plaintextSizeOf(stored);
   if (size === null) {
