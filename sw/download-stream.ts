@@ -41,34 +41,48 @@ function rfc5987(value: string): string {
 /**
  * The stream the page feeds over `port`. Flow control is by credit: the worker grants the page
  * bytes it may send (a 'pull' of `bytes`), up to READ_AHEAD_BYTES ahead of the browser's reads,
- * and grants more as the browser reads; the chunks are queued as they come.
+ * and grants more as the browser reads; the chunks are queued as they come. The page's 'end' is
+ * answered 'done' once the browser has read every byte: only then may the page let go of the
+ * download's frame and port (the browser would end the download short).
  */
 function streamFrom(port: MessagePort): ReadableStream<Uint8Array> {
   /** Bytes granted to the page and not yet arrived. */
   let owed = 0;
   let ended = false;
+  let ending = false;
   const ask = (signal: StreamDownloadSignal) => port.postMessage(signal);
+  /** Ends the stream once the page has ended and the browser has read all that was queued. */
+  const endIfRead = (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    if (!ending || ended || controller.desiredSize !== READ_AHEAD_BYTES) return;
+    ended = true;
+    controller.close();
+    ask({ type: 'done' });
+    port.close();
+  };
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         port.onmessage = (event: MessageEvent<StreamDownloadChunk>) => {
-          if (ended) return;
+          if (ended || ending) return;
           const message = event.data;
           if (message.type === 'chunk') {
             owed = Math.max(0, owed - message.chunk.byteLength);
             controller.enqueue(message.chunk);
-            return;
+          } else if (message.type === 'end') {
+            ending = true;
+            endIfRead(controller);
+          } else {
+            ended = true;
+            port.close();
+            controller.error(new Error('The page stopped the download.'));
           }
-          ended = true;
-          port.close();
-          if (message.type === 'end') controller.close();
-          else controller.error(new Error('The page stopped the download.'));
         };
       },
       pull(controller) {
         // Called whenever the queue is below its mark: after each read, and each chunk queued.
+        endIfRead(controller);
         const wanted = (controller.desiredSize ?? 0) - owed;
-        if (ended || wanted <= 0) return;
+        if (ended || ending || wanted <= 0) return;
         owed += wanted;
         ask({ type: 'pull', bytes: wanted });
       },

@@ -39,11 +39,13 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
   let credit = 0;
   let onPull: (() => void) | null = null;
   let cancelled = false;
+  let done = false;
   const ready = new Promise<boolean>((resolve) => {
     setTimeout(() => resolve(false), READY_WAIT_MS);
     port.onmessage = (event: MessageEvent<StreamDownloadSignal>) => {
       if (event.data.type === 'ready') resolve(true);
       else if (event.data.type === 'pull') credit += event.data.bytes;
+      else if (event.data.type === 'done') done = true;
       else cancelled = true;
       const wake = onPull;
       onPull = null;
@@ -62,8 +64,8 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
   const send = (message: StreamDownloadChunk, transfer: Transferable[] = []) => port.postMessage(message, transfer);
   const finish = () => {
     port.close();
-    // The browser has the download by now; the frame only kept its request open.
-    setTimeout(() => frame.remove(), 1_000);
+    // The browser has every byte by now; the frame only kept its request open.
+    frame.remove();
   };
   return new WritableStream<Uint8Array>({
     async write(chunk) {
@@ -74,9 +76,13 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
       const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
       send({ type: 'chunk', chunk: own }, [own.buffer]);
     },
-    close() {
+    async close() {
       send({ type: 'end' });
+      // Until the browser has read the bytes still queued in the worker: letting go of the port
+      // or the frame before would end the download short.
+      while (!done && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
       finish();
+      if (cancelled) throw new DOMException('The download was cancelled in the browser.', 'AbortError');
     },
     abort() {
       send({ type: 'abort' });

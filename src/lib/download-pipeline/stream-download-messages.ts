@@ -50,10 +50,11 @@ export type StreamDownloadChunk = { type: 'chunk'; chunk: Uint8Array } | { type:
 
 /**
  * Worker -> page over the port: 'ready' once the URL answers; 'pull' grants the page `bytes` more
- * that it may send (it sends whole chunks while its credit is above zero); 'cancel' if the
- * browser stopped reading.
+ * that it may send (it sends whole chunks while its credit is above zero); 'done' once the browser
+ * has read every byte after the page's 'end'; 'cancel' if the browser stopped reading.
  */
-export type StreamDownloadSignal = { type: 'ready' } | { type: 'pull'; bytes: number } | { type: 'cancel' };
+export type StreamDownloadSignal =
+  { type: 'ready' } | { type: 'pull'; bytes: number } | { type: 'done' } | { type: 'cancel' };
 
 /** A message of `type` that starts one download: an object with its id and the name to save as. */
 function isDownloadStart(data: unknown, type: string): data is Record<string, unknown> {
