@@ -4,11 +4,17 @@ import { setupI18n } from '@/lib/i18n';
 import { registerServiceWorker } from '@/lib/pwa';
 import { queryClient } from '@/lib/query-client';
 import { runStartupCheck } from '@/lib/startup-check';
-import { createAppRouter } from './router';
+import { type AppRouter, createAppRouter } from './router';
 
 // Importing this module reads the env (and throws if it is invalid); main.tsx catches that.
 const i18n = setupI18n(env.productName);
-const router = createAppRouter(queryClient);
+/** Made by `createApp`: a step of the start of its own, after this module's code has run. */
+let router: AppRouter;
+
+/** Makes the app's router (the route tree's matching, the browser history, scroll restoration). */
+export function createApp(): void {
+  router = createAppRouter(queryClient);
+}
 
 /** The download page: where most people land, from a link, on a phone. */
 const isDownloadPage = (pathname: string) => /^\/(?:s|share)\//.test(pathname);

@@ -37,7 +37,10 @@ const localeFiles: BackendModule = {
 export const i18n = i18next.createInstance();
 
 function syncDocumentLanguage(language: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  // Only a change: writing the attribute has the browser match the page's styles again.
+  if (typeof document !== 'undefined' && document.documentElement.lang !== language) {
+    document.documentElement.lang = language;
+  }
 }
 
 /** Narrows whatever i18next resolved ('tr-TR', 'en-US', ...) to one of ours. */
