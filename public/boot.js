@@ -119,13 +119,15 @@
     }
     function hold(event) {
       var target = event.target;
-      if (failed || !(target instanceof Element) || target.closest('a[href]')) return;
+      if (!(target instanceof Element) || target.closest('a[href]')) return;
+      var ticketed = target.closest('[data-ticket]');
+      // A download needs none of the app: it still works when the app's scripts could not load.
+      if (failed && !ticketed) return;
       // Add files and Add folder are a file input and its label: the browser opens its picker on the
       // tap itself (a replayed click is no gesture, and no engine opens a picker for it then).
       if (pickerOf(target)) return onIntent();
       event.preventDefault();
       event.stopImmediatePropagation();
-      var ticketed = target.closest('[data-ticket]');
       if (ticketed && !ticketed.matches('[data-zip], [data-key-check]')) return downloadNow(ticketed);
       if (ticketed) return workerDownload(ticketed);
       held = target;
@@ -187,12 +189,11 @@
     }
     /**
      * Download all, and any download of an end-to-end encrypted share (data-key-check), do not wait
-     * for the app either: the service worker asks for the ticket and saves the zip (made as it is
-     * saved, with the app's own zip library) or the plaintext, from a download URL opened here in a
-     * hidden frame (sw/early-download.ts). It checks an encrypted share's key (location.hash,
-     * handed to our own worker, never sent anywhere) first: a link without a key or with a wrong
-     * one is the app's to explain, and nothing is saved. A first visit registers the worker now, as
-     * the app would; a worker that refuses, or none within WORKER_WAIT_MS, leaves the tap to the app.
+     * for the app either: the service worker asks for the ticket and saves the zip (the app's zip
+     * library) or the plaintext from a download URL opened here in a hidden frame (sw/early-download.ts).
+     * It checks an encrypted share's key (location.hash, handed to our own worker, never sent anywhere)
+     * first: a link without a key or with a wrong one is the app's to explain, and nothing is saved.
+     * A first visit registers the worker now; a refusal, or no worker in WORKER_WAIT_MS, is the app's.
      */
     function workerDownload(button) {
       var workers = navigator.serviceWorker;
