@@ -1,7 +1,7 @@
 import { AppShell } from '@/components/app-shell';
 import { env } from '@/config/env';
 import { setupI18n } from '@/lib/i18n';
-import { registerServiceWorker } from '@/lib/pwa';
+import { registerServiceWorker, watchInstallPrompt } from '@/lib/pwa';
 import { queryClient } from '@/lib/query-client';
 import { runStartupCheck } from '@/lib/startup-check';
 import { type AppRouter, createAppRouter } from './router';
@@ -14,6 +14,8 @@ let router: AppRouter;
 /** Makes the app's router (the route tree's matching, the browser history, scroll restoration). */
 export function createApp(): void {
   router = createAppRouter(queryClient);
+  // At once, unlike the rest of startApp: the browser's install offer may come before then.
+  watchInstallPrompt();
 }
 
 /** The download page: where most people land, from a link, on a phone. */
