@@ -1,5 +1,6 @@
-// Where a streamed download is written: a file the person picks (File System Access API, where
-// the browser has it), else the service worker's download URL (service-worker-target.ts).
+// Where a streamed download is written: the service worker's download URL when a worker controls
+// the page (service-worker-target.ts), else a file the person picks (File System Access API, where
+// the browser has it), else the worker's URL once one is active.
 import { serviceWorkerTarget } from './service-worker-target';
 
 /** What the browser's save dialog returns (the File System Access API, Chromium only). */
@@ -33,6 +34,12 @@ function hasPicker(scope: object): scope is SaveFilePicker {
  * dialog needs the tap's user activation: call this first, before any await of the API.
  */
 export async function openSaveTarget(request: SaveRequest): Promise<WritableStream<Uint8Array> | null> {
+  // With a worker in control, the browser saves the stream as any download (its bar, its folder),
+  // as it does a file stored as sent; the save dialog is for a page no worker controls yet.
+  if (navigator.serviceWorker?.controller) {
+    const target = await serviceWorkerTarget(request);
+    if (target) return target;
+  }
   if (hasPicker(window)) {
     try {
       const handle = await window.showSaveFilePicker({ suggestedName: request.fileName });

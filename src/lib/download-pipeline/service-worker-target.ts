@@ -7,6 +7,7 @@ import {
   type StreamDownloadSignal,
   type StreamDownloadStart,
 } from './stream-download-messages';
+import { isServiceWorkerEnabled } from '@/lib/pwa';
 import type { SaveRequest } from './save-target';
 
 /**
@@ -18,12 +19,16 @@ const ACTIVE_WAIT_MS = 20_000;
 /** How long the worker has to say it is ready for the stream (default 5 s): a stopped worker starts in well under. */
 const READY_WAIT_MS = 5_000;
 
+/** How long the download's frame outlives the stream's end (default 1 s; see finish). */
+const FRAME_LINGER_MS = 1_000;
+
 async function activeWorker(): Promise<ServiceWorker | null> {
   const container = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
   if (!container) return null;
   if (container.controller) return container.controller;
-  // No registration at all (a development build): no worker will come.
-  if (!(await container.getRegistration())) return null;
+  // A build without a worker (development): none will come. Otherwise the app registers it
+  // once its first screen is live, which a tap may beat.
+  if (!isServiceWorkerEnabled()) return null;
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), ACTIVE_WAIT_MS));
   const registration = await Promise.race([container.ready, timeout]);
   return registration?.active ?? null;
@@ -64,8 +69,9 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
   const send = (message: StreamDownloadChunk, transfer: Transferable[] = []) => port.postMessage(message, transfer);
   const finish = () => {
     port.close();
-    // The browser has every byte by now; the frame only kept its request open.
-    frame.remove();
+    // The worker has handed the browser every byte, which may still be on their way to the file:
+    // the frame, whose request the download is, goes a moment later.
+    setTimeout(() => frame.remove(), FRAME_LINGER_MS);
   };
   return new WritableStream<Uint8Array>({
     async write(chunk) {
