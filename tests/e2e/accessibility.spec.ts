@@ -65,7 +65,9 @@ test('the send section and the QR dialog pass axe at 360 px', async ({ browser }
     await expect(recipient).toHaveAttribute('aria-invalid', 'true');
     await expect(recipient).toHaveAccessibleDescription(/valid email address/);
     expect(await seriousViolations(page), 'home with errors').toEqual([]);
-    await page.goto(new URL(shareLink).pathname);
+    // The whole link: without its key (the fragment) the page says the link is incomplete.
+    const { pathname, hash } = new URL(shareLink);
+    await page.goto(pathname + hash);
     await waitForApp(page);
     await page.getByRole('button', { name: 'QR code' }).click();
     await expect(page.getByRole('dialog').getByRole('img', { name: /^QR code of the share link/ })).toBeVisible();

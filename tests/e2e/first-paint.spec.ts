@@ -74,6 +74,11 @@ test('the app takes over the rendered download page: it works, runs no refused s
   const before = await viewCount(page, baseURL as string, shareId);
 
   const recipient = await browser.newContext();
+  // A first visit with no worker in control yet would open Chromium's save dialog for the
+  // encrypted file, which nothing answers here: the worker's way (every engine has it) is taken.
+  await recipient.addInitScript(() => {
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+  });
   try {
     const visit = await recipient.newPage();
     const errors: string[] = [];

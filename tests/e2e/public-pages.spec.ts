@@ -75,9 +75,12 @@ test('the FAQ answers open, and no page claims what the product does not do', as
     await waitForApp(page);
     const body = (await page.locator('body').innerText()).toLowerCase();
     expect(body, path).not.toContain('never stored online');
-    expect(body, path).not.toMatch(/(?<!not )end-to-end encrypt(ed|ion)(?! \w+ not)/);
-    expect(body, path).not.toContain('stored encrypted');
+    // Files sent from the app are end-to-end encrypted: no page may say they are not.
+    expect(body, path).not.toMatch(/not end-to-end encrypted/);
   }
+  await page.goto('/how-it-works');
+  await waitForApp(page);
+  await expect(page.getByText(/Files sent from the app are end-to-end encrypted in your browser/)).toBeVisible();
 });
 
 test('the header turns white and blurred after 20 px of scrolling', async ({ page }) => {
@@ -116,7 +119,7 @@ test('every share link offers a QR code of the link', async ({ page }) => {
     await page.getByRole('button', { name: 'Show a QR code of the link to 1 file' }).click();
     const dialog = page.getByRole('dialog');
     const image = dialog.getByRole('img', {
-      name: /^QR code of the share link to 1 file: http\S+\/s\/[A-Za-z0-9]{8}$/,
+      name: /^QR code of the share link to 1 file: http\S+\/s\/[A-Za-z0-9]{8}#[A-Za-z0-9_-]{43}$/,
     });
     await expect(image).toBeVisible();
     expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);

@@ -2,8 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForApp } from './fixtures/app-live';
-import { shareIdOfLink, uploadFromHome } from './fixtures/share-flow';
+import { uploadFromHome } from './fixtures/share-flow';
 import { makeTempDir, removeDir } from './fixtures/test-files';
+import { createTransfer, uploadIntoTransfer } from './fixtures/transfer-upload';
 
 // Issue 8, framing and stored content, in a real browser: the app cannot be framed by another
 // site, its Content-Security-Policy lets the app itself work without a single violation, and an
@@ -65,12 +66,21 @@ test('the app runs under its Content-Security-Policy without a single violation'
   }
 });
 
-test('an uploaded HTML file downloads as a file and never runs on our origin', async ({ page }) => {
+test('an uploaded HTML file downloads as a file and never runs on our origin', async ({ page, baseURL }) => {
   const source = path.join(dir, 'page.html');
   const html = '<!doctype html><script>localStorage.setItem("pwned", "yes"); document.title = "pwned";</script>';
   await writeFile(source, html);
-  const [link] = await uploadFromHome(page, [source]);
-  const shareId = shareIdOfLink(link ?? '');
+  // Sent as the README's curl does (stored as sent): a file from the app is ciphertext in the bucket.
+  const origin = baseURL ?? '';
+  const { shareId } = await uploadIntoTransfer(
+    origin,
+    await createTransfer(origin, {}),
+    { path: source, name: 'page.html', size: Buffer.byteLength(html), sha256: '' },
+    '',
+    'text/html',
+  );
+  await page.goto('/');
+  await waitForApp(page);
   const ticket = await page.request.post(`/functions/v1/api/shares/${shareId}/download`, {
     headers: { apikey: 'sb_publishable_e2e_0000000000000000000000' },
   });

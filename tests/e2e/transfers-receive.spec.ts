@@ -309,6 +309,11 @@ test('a preview is not a download: the uploader’s count moves only when the fi
   await downloads(0);
 
   const recipient = await browser.newContext();
+  // A first visit with no worker in control yet would open Chromium's save dialog for the
+  // encrypted file, which nothing answers here: the worker's way (every engine has it) is taken.
+  await recipient.addInitScript(() => {
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+  });
   try {
     const stranger = await recipient.newPage();
     await stranger.goto(link ?? '');
