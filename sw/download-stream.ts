@@ -12,12 +12,10 @@ import {
 } from '@/lib/download-pipeline/stream-download-messages';
 
 /**
- * Bytes the worker lets the page send ahead of the browser's reads (default 4 MiB): the page sends
- * chunks as long as it has this credit, without a round trip per chunk, and the worker gives the
- * credit back as the browser reads; enough to keep a fast link busy while the page's thread is
- * away, small enough to stay out of memory.
+ * Chunks the worker asks for ahead of the browser's reads (default 8, some 0.5-1 MiB): enough to
+ * keep the download busy between two round trips to the page, small enough to stay out of memory.
  */
-const READ_AHEAD_BYTES = 4 * 1024 * 1024;
+const READ_AHEAD_CHUNKS = 8;
 /**
  * Streams announced and not yet asked for at once (default 16): a page cannot park more than
  * this in the worker; the oldest goes first.
@@ -38,61 +36,37 @@ function rfc5987(value: string): string {
   return encodeURIComponent(value).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
-/**
- * The stream the page feeds over `port`. Flow control is by credit: the worker grants the page
- * bytes it may send (a 'pull' of `bytes`), up to READ_AHEAD_BYTES ahead of the browser's reads,
- * and grants more as the browser reads; the chunks are queued as they come. The page's 'end' is
- * answered 'done' once the browser has read every byte: only then may the page let go of the
- * download's frame and port (the browser would end the download short).
- */
+/** The stream the page feeds over `port`: each pull asks it for one chunk. */
 function streamFrom(port: MessagePort): ReadableStream<Uint8Array> {
-  /** Bytes granted to the page and not yet arrived. */
-  let owed = 0;
-  let ended = false;
-  let ending = false;
-  const ask = (signal: StreamDownloadSignal) => port.postMessage(signal);
-  /** Ends the stream once the page has ended and the browser has read all that was queued. */
-  const endIfRead = (controller: ReadableStreamDefaultController<Uint8Array>) => {
-    if (!ending || ended || controller.desiredSize !== READ_AHEAD_BYTES) return;
-    ended = true;
-    controller.close();
-    ask({ type: 'done' });
-    port.close();
+  let next: ((message: StreamDownloadChunk) => void) | null = null;
+  port.onmessage = (event: MessageEvent<StreamDownloadChunk>) => {
+    const resolve = next;
+    next = null;
+    resolve?.(event.data);
   };
+  const ask = (signal: StreamDownloadSignal) => port.postMessage(signal);
   return new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        port.onmessage = (event: MessageEvent<StreamDownloadChunk>) => {
-          if (ended || ending) return;
-          const message = event.data;
-          if (message.type === 'chunk') {
-            owed = Math.max(0, owed - message.chunk.byteLength);
-            controller.enqueue(message.chunk);
-          } else if (message.type === 'end') {
-            ending = true;
-            endIfRead(controller);
-          } else {
-            ended = true;
-            port.close();
-            controller.error(new Error('The page stopped the download.'));
-          }
-        };
-      },
-      pull(controller) {
-        // Called whenever the queue is below its mark: after each read, and each chunk queued.
-        endIfRead(controller);
-        const wanted = (controller.desiredSize ?? 0) - owed;
-        if (ended || ending || wanted <= 0) return;
-        owed += wanted;
-        ask({ type: 'pull', bytes: wanted });
+      async pull(controller) {
+        const message = await new Promise<StreamDownloadChunk>((resolve) => {
+          next = resolve;
+          ask({ type: 'pull' });
+        });
+        if (message.type === 'chunk') controller.enqueue(message.chunk);
+        else if (message.type === 'end') {
+          controller.close();
+          port.close();
+        } else {
+          controller.error(new Error('The page stopped the download.'));
+          port.close();
+        }
       },
       cancel() {
-        ended = true;
         ask({ type: 'cancel' });
         port.close();
       },
     },
-    new ByteLengthQueuingStrategy({ highWaterMark: READ_AHEAD_BYTES }),
+    new CountQueuingStrategy({ highWaterMark: READ_AHEAD_CHUNKS }),
   );
 }
 

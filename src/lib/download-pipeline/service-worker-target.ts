@@ -40,17 +40,14 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
   if (!worker) return null;
   const id = crypto.randomUUID();
   const { port1: port, port2 } = new MessageChannel();
-  /** Bytes the worker has let the page send ahead (its 'pull' grants), less what was sent. */
-  let credit = 0;
+  let pulls = 0;
   let onPull: (() => void) | null = null;
   let cancelled = false;
-  let done = false;
   const ready = new Promise<boolean>((resolve) => {
     setTimeout(() => resolve(false), READY_WAIT_MS);
     port.onmessage = (event: MessageEvent<StreamDownloadSignal>) => {
       if (event.data.type === 'ready') resolve(true);
-      else if (event.data.type === 'pull') credit += event.data.bytes;
-      else if (event.data.type === 'done') done = true;
+      else if (event.data.type === 'pull') pulls += 1;
       else cancelled = true;
       const wake = onPull;
       onPull = null;
@@ -75,20 +72,17 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
   };
   return new WritableStream<Uint8Array>({
     async write(chunk) {
-      while (credit <= 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
+      while (pulls === 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
       if (cancelled) throw new DOMException('The download was cancelled in the browser.', 'AbortError');
-      credit -= chunk.byteLength;
+      pulls -= 1;
       // A copy only when the chunk is a view of a larger buffer; otherwise its buffer moves.
       const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
       send({ type: 'chunk', chunk: own }, [own.buffer]);
     },
     async close() {
+      while (pulls === 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
       send({ type: 'end' });
-      // Until the browser has read the bytes still queued in the worker: letting go of the port
-      // or the frame before would end the download short.
-      while (!done && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
       finish();
-      if (cancelled) throw new DOMException('The download was cancelled in the browser.', 'AbortError');
     },
     abort() {
       send({ type: 'abort' });

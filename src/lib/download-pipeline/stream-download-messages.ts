@@ -1,9 +1,8 @@
 // The page hands a download's bytes to the service worker, which answers a same-origin download
 // URL with them as they come (the way StreamSaver and Send save a stream where the File System
 // Access API is missing). Shared by both sides: the page (service-worker-target.ts) and
-// sw/download-stream.ts. Bytes cross a MessagePort as the worker grants the page credit for them,
-// a few MiB ahead of the browser's reads, so the browser's download pace is the page's pace:
-// nothing piles up in either memory.
+// sw/download-stream.ts. Bytes cross a MessagePort one chunk per request of the worker, so the
+// browser's download pace is the page's pace: nothing piles up in either memory.
 
 /** The download URLs the worker answers: this prefix, then the stream's id. */
 export const STREAM_DOWNLOAD_PATH = '/download-stream/';
@@ -48,13 +47,8 @@ export type EarlyDownloadAnswer = { type: 'ready' } | { type: 'refused' };
 /** Page -> worker over the port. */
 export type StreamDownloadChunk = { type: 'chunk'; chunk: Uint8Array } | { type: 'end' } | { type: 'abort' };
 
-/**
- * Worker -> page over the port: 'ready' once the URL answers; 'pull' grants the page `bytes` more
- * that it may send (it sends whole chunks while its credit is above zero); 'done' once the browser
- * has read every byte after the page's 'end'; 'cancel' if the browser stopped reading.
- */
-export type StreamDownloadSignal =
-  { type: 'ready' } | { type: 'pull'; bytes: number } | { type: 'done' } | { type: 'cancel' };
+/** Worker -> page over the port: 'ready' once the URL answers, 'pull' for each next chunk, 'cancel' if the browser stopped reading. */
+export type StreamDownloadSignal = { type: 'ready' } | { type: 'pull' } | { type: 'cancel' };
 
 /** A message of `type` that starts one download: an object with its id and the name to save as. */
 function isDownloadStart(data: unknown, type: string): data is Record<string, unknown> {
