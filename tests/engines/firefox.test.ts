@@ -45,7 +45,7 @@ describe('Firefox ESR', () => {
     const page = await firefox.newPage();
     try {
       const link = await uploadFromHome(page, origin, file);
-      expect(link).toMatch(/\/s\/[A-Za-z0-9]{8}$/);
+      expect(link).toMatch(/\/s\/[A-Za-z0-9]{8}#[A-Za-z0-9_-]{43}$/);
       expect(await downloadFromPage(firefox, page, link, file)).toBe(file.sha256);
     } finally {
       await page.close();

@@ -43,7 +43,7 @@ describe('WebKitGTK', () => {
     const page = await webkit.newPage();
     try {
       const link = await uploadFromHome(page, origin, file);
-      expect(link).toMatch(/\/s\/[A-Za-z0-9]{8}$/);
+      expect(link).toMatch(/\/s\/[A-Za-z0-9]{8}#[A-Za-z0-9_-]{43}$/);
       expect(await downloadFromPage(webkit, page, link, file)).toBe(file.sha256);
     } finally {
       await page.close();
