@@ -38,9 +38,9 @@ async function addEncryptedJob(size: number, secrets: TransferSecrets, transferI
 function bodyRecorder(): { fetch: typeof fetch; sent: Map<number, string[]>; bodies: Uint8Array[] } {
   const sent = new Map<number, string[]>();
   const bodies: Uint8Array[] = [];
-  const recording: typeof fetch = (input, init) => {
-    const body = init?.body;
-    if (body instanceof Uint8Array) {
+  const recording: typeof fetch = async (input, init) => {
+    if (init?.body instanceof Blob) {
+      const body = new Uint8Array(await init.body.arrayBuffer());
       const partNumber = Number(new URL(String(input)).searchParams.get('partNumber'));
       sent.set(partNumber, [...(sent.get(partNumber) ?? []), sha256(body)]);
       bodies.push(body);

@@ -38,7 +38,7 @@ export function partSpan(job: Layout, plan: PartPlan, partNumber: number): PartS
 }
 
 /** Turns a part's bytes, as read from the device's copy, into the body of its PUT. */
-export type PartSealer = (partNumber: number, plaintext: Blob) => Promise<Blob | Uint8Array<ArrayBuffer>>;
+export type PartSealer = (partNumber: number, plaintext: Blob) => Promise<Blob>;
 
 /**
  * The sealer of the job's file, whose share id is `shareId`: the bytes as they are for a plain file,
@@ -53,9 +53,12 @@ export async function partSealer(job: Layout, plan: PartPlan, shareId: string): 
     throw localFailure('unexpected', `The server planned ${plan.partCount} parts of ${plan.partSize} bytes`);
   }
   const cipher = await fileCipherOf(job.encryption, shareId);
-  return (partNumber, plaintext) => {
+  return async (partNumber, plaintext) => {
     const place = partPlace(partNumber, plan.partSize, job.size);
-    return encryptRange(cipher, plaintext, place.firstRecord, place.isLastPart);
+    // A Blob, not the bytes: Chromium sends a fetch body given as an ArrayBuffer about ten times
+    // slower than the same bytes as a Blob (8 MiB parts, 4 at once, in a page or a worker), and
+    // holds up the reads of the next parts meanwhile.
+    return new Blob([await encryptRange(cipher, plaintext, place.firstRecord, place.isLastPart)]);
   };
 }
 

@@ -25,7 +25,7 @@ export async function putPart(
   fetchPart: typeof fetch,
   url: string,
   partNumber: number,
-  body: Blob | Uint8Array<ArrayBuffer>,
+  body: Blob,
   signal: AbortSignal,
 ): Promise<string> {
   let response: Response;
