@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { ANON_HEADERS, API } from './fixtures/admin';
 import { openControlled, readJobs } from './fixtures/pwa';
+import { SHARE_LINK, shareIdOfLink } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
 // Web Share Target: another app shares files to the installed app; the browser POSTs them as
@@ -90,6 +92,14 @@ test('a share of two files, received by a stopped worker with no page open, is o
     ['beach photo.jpg', 'done'],
     ['notes.txt', 'done'],
   ]);
+  // They are end-to-end encrypted, as what Home sends: the link carries the key, and the server
+  // knows the share as encrypted, with nothing of the key.
+  const link = await launcher.getByRole('link', { name: SHARE_LINK }).first().getAttribute('href');
+  expect(new URL(link ?? '', launcher.url()).hash).toMatch(/^#[A-Za-z0-9_-]{43}$/);
+  const share = await launcher.request.get(`${API}/shares/${shareIdOfLink(link ?? '')}`, { headers: ANON_HEADERS });
+  expect(((await share.json()) as { encryption: { keyCheck: string } | null }).encryption?.keyCheck).toMatch(
+    /^[A-Za-z0-9_-]{22}$/,
+  );
   await launcher.goto('/shared');
   await expect(launcher.getByText(/Nothing is waiting here/)).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { newTransferSecrets } from '@/lib/crypto/transfer-secrets';
 import { enqueueUploads } from '@/lib/upload-engine/client';
 import { getShareInbox } from '@/lib/share-inbox/share-inbox';
 import type { SharedItemRecord } from '@/lib/share-inbox/shared-item';
@@ -41,8 +42,8 @@ export function useUploadShared() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (items: readonly SharedItemRecord[]) => {
-      // What was shared in one go is one transfer, with one link.
-      const refs = await enqueueUploads(toFiles(items), { transfer: {} });
+      // What was shared in one go is one transfer, with one link, end-to-end encrypted as Home's.
+      const refs = await enqueueUploads(toFiles(items), { transfer: { encryption: await newTransferSecrets() } });
       const inbox = getShareInbox();
       await Promise.all(items.map((item) => inbox.delete(item.id)));
       return refs.length;
