@@ -70,11 +70,12 @@
       // its ticket (boot.js then saves its plaintext or nothing); a password share's tap waits
       // for the app, which asks for the password.
       var encryption = share.encryption;
-      if (!encryption || encryption.keyCheck) {
+      var early = !encryption || (!encryption.password && encryption.keyCheck);
+      if (early) {
         button.setAttribute('data-ticket', api + '/shares/' + shareId + '/download');
         button.setAttribute('data-api-key', key);
       }
-      if (encryption && encryption.keyCheck) button.setAttribute('data-key-check', encryption.keyCheck);
+      if (early && encryption) button.setAttribute('data-key-check', encryption.keyCheck);
       if (files.length > 1) {
         // As the app's Download all names its zip (src/features/share/api/download-all.ts's zipName).
         if (button.hasAttribute('data-ticket')) button.setAttribute('data-zip', shareId + '.zip');

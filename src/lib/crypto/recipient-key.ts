@@ -7,9 +7,8 @@ import type { TransferSecrets } from './transfer-secrets';
 
 /**
  * The transfer's secrets from the link's fragment (`location.hash`), once the key is this
- * transfer's. `keyCheckValue` is the share's `encryption.keyCheck` (from `POST /shares/{id}/unlock`
- * when there is a password); `passwordKey` is derivePasswordKey of the typed password and the
- * share's salt. Throws E2eError 'link-incomplete' (no key, or only its start), 'link-malformed'
+ * transfer's. `keyCheckValue` is the share's `encryption.keyCheck` (GET /shares/{id}, with a
+ * password too); `passwordKey` is derivePasswordKey of the typed password and the share's salt. Throws E2eError 'link-incomplete' (no key, or only its start), 'link-malformed'
  * (not a key) or 'wrong-key' (a key, but not this transfer's): each is "the link is broken"
  * except the first, and none needs the file's bytes. Pass the result to fileCipherOf with the
  * file's share id.
@@ -20,8 +19,8 @@ export async function recipientSecrets(
   passwordKey?: { salt: Uint8Array<ArrayBuffer>; key: Uint8Array<ArrayBuffer> },
 ): Promise<TransferSecrets> {
   const linkKey = linkKeyFromFragment(fragment);
-  // The check value is of the link key alone, so a wrong link is told apart from a wrong password
-  // (which the server's unlock refuses before any check value is handed out).
+  // The check value is of the link key alone, so a wrong link is told apart from a wrong password,
+  // and is said before any password is asked for.
   await verifyKeyCheck(linkKey, keyCheckValue);
   return passwordKey === undefined ? { linkKey } : { linkKey, password: passwordKey };
 }

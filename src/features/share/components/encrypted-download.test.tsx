@@ -42,7 +42,11 @@ async function sendEncrypted({
     path: '',
     transferShareId: null,
     encryption: request.password
-      ? { version: 1, password: { salt: request.password.salt, iterations: PASSWORD_ITERATIONS } }
+      ? {
+          version: 1,
+          keyCheck: request.keyCheck,
+          password: { salt: request.password.salt, iterations: PASSWORD_ITERATIONS },
+        }
       : { version: 1, keyCheck: request.keyCheck },
     maxDownloads: null,
     downloadsLeft: null,

@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import type { ShareEncryptionDto } from '@domain/api-types';
 import { isE2eError } from '@/lib/crypto/errors';
-import { linkKeyFromFragment } from '@/lib/crypto/link-key';
 import { recipientSecrets } from '@/lib/crypto/recipient-key';
 import { useHydrated } from '@/lib/use-hydrated';
 import { openWithPassword, type OpenedWithPassword } from '../api/unlock-share';
@@ -26,21 +25,14 @@ export function linkProblemOf(error: unknown): LinkProblem | null {
   return null;
 }
 
-function fragmentProblem(fragment: string): LinkProblem | null {
-  try {
-    linkKeyFromFragment(fragment);
-    return null;
-  } catch (error) {
-    return linkProblemOf(error) ?? 'broken';
-  }
-}
-
 /**
  * Reads the key from the link's fragment, before anything of the share's files is fetched, and
- * checks it against the share's key check; with a password, `unlock` derives the slow key, proves
- * the password to the server and checks the key then. The fragment is read only in the browser
- * (the host's render never has it), once the page is live: until then the share shows as it
- * will once opened, and its downloads wait for the check. The key and the proof stay in memory.
+ * checks it against the share's key check, with a password as without one: a changed link is
+ * broken before any password is asked for. With a password, `unlock` then derives the slow key and
+ * proves the password to the server. The fragment is read only in the browser (the host's render
+ * never has it), once the page is live: until then the share shows as it will once opened (a
+ * password share, its password screen), and its downloads wait for the check. The key and the
+ * proof stay in memory.
  */
 export function useShareSecrets(shareId: string, encryption: ShareEncryptionDto | null | undefined) {
   const fragment = useLocation({ select: (location) => location.hash });
@@ -51,29 +43,33 @@ export function useShareSecrets(shareId: string, encryption: ShareEncryptionDto 
   const salt = encryption?.password?.salt ?? null;
   const keyCheck = encryption?.keyCheck ?? '';
 
-  const secrets = useMemo(() => {
+  // The link's key against the key check; for a password share only the first step of opening it.
+  const checked = useMemo(() => {
     if (!hydrated || !encrypted) return null;
-    if (opened) return Promise.resolve(opened.secrets);
-    if (salt !== null) return null;
-    const checked = recipientSecrets(fragment, keyCheck);
+    const result = recipientSecrets(fragment, keyCheck);
     // Its failure is the effect's below, which may attach after it has happened.
-    checked.catch(() => undefined);
-    return checked;
-  }, [hydrated, encrypted, opened, salt, fragment, keyCheck]);
+    result.catch(() => undefined);
+    return result;
+  }, [hydrated, encrypted, fragment, keyCheck]);
 
   useEffect(() => {
-    if (!secrets) return;
+    if (!checked) return;
     let current = true;
-    secrets.catch((error: unknown) => {
+    checked.catch((error: unknown) => {
       if (current) setProblem(linkProblemOf(error) ?? 'broken');
     });
     return () => {
       current = false;
     };
-  }, [secrets]);
+  }, [checked]);
+
+  const secrets = useMemo(() => {
+    if (opened) return Promise.resolve(opened.secrets);
+    return salt === null ? checked : null;
+  }, [opened, salt, checked]);
 
   const unlock = useMutation({
-    mutationFn: (password: string) => openWithPassword(shareId, fragment, salt ?? '', password),
+    mutationFn: (password: string) => openWithPassword(shareId, fragment, { salt: salt ?? '', keyCheck }, password),
     onSuccess: setOpened,
     onError: (error) => {
       const linkProblem = linkProblemOf(error);
@@ -89,11 +85,8 @@ export function useShareSecrets(shareId: string, encryption: ShareEncryptionDto 
     [encryption, secrets, opened, hydrated, fragment],
   );
 
-  // A password share's link is read before the password is asked: a cut link cannot be opened by any.
-  const shapeProblem = hydrated && salt !== null && !opened ? fragmentProblem(fragment) : null;
-  const badLink = problem ?? shapeProblem;
   let state: LinkState;
-  if (badLink) state = { status: 'bad-link', problem: badLink };
+  if (problem) state = { status: 'bad-link', problem };
   else if (salt !== null && !opened) state = { status: 'locked' };
   else state = { status: 'open', access };
   return { state, unlock };

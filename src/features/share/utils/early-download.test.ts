@@ -21,7 +21,8 @@ describe('the attributes of an early download', () => {
   });
 
   it('of a password share: none, so the tap waits for the app, which asks for the password', () => {
-    const encryption = { version: 1, password: { salt: 'B'.repeat(22), iterations: PASSWORD_ITERATIONS } } as const;
+    const password = { salt: 'B'.repeat(22), iterations: PASSWORD_ITERATIONS } as const;
+    const encryption = { version: 1, keyCheck: 'C'.repeat(22), password } as const;
     expect(earlyDownload('AbCd1234', encryption)).toEqual({});
     expect(earlyZip('AbCd1234', 'AbCd1234.zip', encryption)).toEqual({});
   });

@@ -16,9 +16,9 @@ import { env } from '@/config/env';
  * app, which asks for the password.
  */
 export function earlyDownload(shareId: string, encryption: ShareEncryptionDto | null): Record<string, string> {
-  if (encryption?.password || (encryption && !encryption.keyCheck)) return {};
+  if (encryption?.password) return {};
   const ticket = { [TICKET_ATTRIBUTE]: ticketPath(shareId), [API_KEY_ATTRIBUTE]: env.supabaseAnonKey };
-  return encryption?.keyCheck ? { ...ticket, [KEY_CHECK_ATTRIBUTE]: encryption.keyCheck } : ticket;
+  return encryption ? { ...ticket, [KEY_CHECK_ATTRIBUTE]: encryption.keyCheck } : ticket;
 }
 
 /**

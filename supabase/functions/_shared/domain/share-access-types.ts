@@ -34,12 +34,12 @@ export interface TransferEncryptionRequest {
 }
 
 /**
- * What GET /shares/{id} tells about encryption; null when the files are stored as sent. With a
- * password, `keyCheck` is left out until POST /shares/{id}/unlock accepts a proof.
+ * What GET /shares/{id} tells about encryption; null when the files are stored as sent. The key
+ * check is there with a password too, so the page checks the link before it asks for one.
  */
 export interface ShareEncryptionDto {
   version: typeof ENCRYPTION_VERSION;
-  keyCheck?: string;
+  keyCheck: string;
   password?: { salt: string; iterations: typeof PASSWORD_ITERATIONS };
 }
 

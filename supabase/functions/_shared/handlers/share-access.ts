@@ -68,14 +68,18 @@ export function parseMaxDownloads(value: unknown): number | null {
   );
 }
 
-/** What a share's page learns of its encryption and limit; the key check only once unlocked. */
-export function shareAccess(transfer: TransferRow | null, unlocked = false): ShareAccessDto {
+/**
+ * What a share's page learns of its encryption and limit. The key check is public with a password
+ * too: a one-way value of a 256-bit random key, it tells nothing of the key or the password, and
+ * it lets the page say a changed link is broken before it asks for a password no one could get right.
+ */
+export function shareAccess(transfer: TransferRow | null): ShareAccessDto {
   const e = transfer?.encryption ?? null;
   const limit = transfer?.maxDownloads ?? null;
   return {
     encryption: e && {
       version: e.version,
-      ...(e.password && !unlocked ? {} : { keyCheck: e.keyCheck }),
+      keyCheck: e.keyCheck,
       ...(e.password ? { password: { salt: e.password.salt, iterations: PASSWORD_ITERATIONS } } : {}),
     },
     maxDownloads: limit,
