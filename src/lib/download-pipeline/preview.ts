@@ -44,9 +44,14 @@ function imageType(type: string, name: string): string | null {
   return IMAGE_EXTENSIONS[extension] ?? null;
 }
 
+/** A declared type without its parameters, lower-cased ('' when none was declared). */
+function essenceOf(type: string): string {
+  return type.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+}
+
 /** How `file` previews, or null: nothing the page can show safely. */
 export function previewKind(file: { type: string; name: string; size: number }): PreviewKind | null {
-  const type = file.type.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  const type = essenceOf(file.type);
   if (imageType(type, file.name)) return file.size <= IMAGE_PREVIEW_MAX_BYTES ? 'image' : null;
   if (type.startsWith('video/')) return 'video';
   if (type.startsWith('audio/')) return 'audio';
@@ -56,9 +61,17 @@ export function previewKind(file: { type: string; name: string; size: number }):
 }
 
 /**
- * A previewed file's bytes as a Blob of the type it is shown as: an image's own (the bucket serves
- * them as plain bytes, and an SVG must be typed as one to show in an <img>), or a PDF.
+ * The type a previewed image's or PDF's Blob gets: an image's declared one, or its extension's when
+ * the declared one says nothing (an SVG shows in an <img> only when typed as one, and many systems
+ * send it as '' or application/octet-stream; an encrypted file's bytes cannot be sniffed by the
+ * server, so its name is all there is to go by).
  */
+export function previewType(file: { type: string; name: string }, kind: 'image' | 'pdf'): string {
+  if (kind === 'pdf') return PDF_TYPE;
+  return imageType(essenceOf(file.type), file.name) ?? 'application/octet-stream';
+}
+
+/** A previewed file's bytes as a Blob of the type it is shown as (previewType): the bucket serves them as plain bytes. */
 export async function previewBlob(
   file: PipelineFile & { type: string },
   kind: 'image' | 'pdf',
@@ -66,6 +79,5 @@ export async function previewBlob(
 ): Promise<Blob> {
   const bytes = await openFile(file, options);
   const blob = await new Response(bytes).blob();
-  const type = kind === 'pdf' ? PDF_TYPE : imageType(file.type.toLowerCase(), file.name);
-  return new Blob([blob], { type: type ?? 'application/octet-stream' });
+  return new Blob([blob], { type: previewType(file, kind) });
 }

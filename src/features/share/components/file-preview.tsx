@@ -10,7 +10,13 @@ import { fileCipherOf } from '@/lib/crypto/transfer-secrets';
 import { decryptedFile, decryptedRange, type EncryptedFile } from '@/lib/download-pipeline/decrypt-file';
 import { encryptedMediaUrl } from '@/lib/download-pipeline/encrypted-media';
 import { readTextStart, type PipelineFile } from '@/lib/download-pipeline/pipeline';
-import { previewBlob, previewKind, TEXT_PREVIEW_MAX_BYTES, type PreviewKind } from '@/lib/download-pipeline/preview';
+import {
+  previewBlob,
+  previewKind,
+  previewType,
+  TEXT_PREVIEW_MAX_BYTES,
+  type PreviewKind,
+} from '@/lib/download-pipeline/preview';
 import { requestPreview } from '../api/request-preview';
 import { proofHeaders, type ShareAccess, useShareAccess } from '../hooks/use-share-access';
 
@@ -67,8 +73,7 @@ async function loadEncrypted(
     return { kind, text, truncated: file.size > end };
   }
   const chunks = await readAll(await decryptedFile(file, { signal }));
-  // An SVG shows in an <img> only when typed as one; other images are recognised by their bytes.
-  const blob = new Blob(chunks, { type: kind === 'pdf' ? 'application/pdf' : file.type });
+  const blob = new Blob(chunks, { type: previewType(file, kind === 'pdf' ? 'pdf' : 'image') });
   return kind === 'pdf' ? { kind, blob } : { kind, src: URL.createObjectURL(blob) };
 }
 
