@@ -1,6 +1,10 @@
 // Where a streamed download is written: the service worker's download URL when a worker controls
 // the page (service-worker-target.ts), else a file the person picks (File System Access API, where
-// the browser has it), else the worker's URL once one is active.
+// the browser has it), else the worker's URL once one is active. A browser where no worker can
+// ever come and that has no save dialog puts the download together in memory, up to a limit
+// (memory-save-target.ts); streamingSaveReady tells the page so before the tap.
+import { isServiceWorkerEnabled } from '@/lib/pwa';
+import { memorySaveTarget } from './memory-save-target';
 import { serviceWorkerTarget } from './service-worker-target';
 
 /** What the browser's save dialog returns (the File System Access API, Chromium only). */
@@ -10,7 +14,7 @@ interface SaveFilePicker {
   }>;
 }
 
-/** Neither way to stream to disk is there (no File System Access API, no active service worker). */
+/** Neither way to stream to disk is there: no File System Access API, and the service worker never became active. */
 export class NoStreamingSaveError extends Error {
   override readonly name = 'NoStreamingSaveError';
   constructor() {
@@ -27,6 +31,20 @@ export interface SaveRequest {
 
 function hasPicker(scope: object): scope is SaveFilePicker {
   return typeof (scope as Partial<SaveFilePicker>).showSaveFilePicker === 'function';
+}
+
+/** Whether a service worker may answer a download here: the browser has them, and this build registers one. */
+function workerMayCome(): boolean {
+  return 'serviceWorker' in navigator && isServiceWorkerEnabled();
+}
+
+/**
+ * Whether this browser can save a download as it streams (a service worker, now or once the app
+ * has registered it, or the save dialog); false where only memory is left, as in a Firefox
+ * private window, which has no service worker at all. Known before any tap.
+ */
+export function streamingSaveReady(): boolean {
+  return workerMayCome() || hasPicker(window);
 }
 
 /**
@@ -49,6 +67,8 @@ export async function openSaveTarget(request: SaveRequest): Promise<WritableStre
       // The dialog refused (no activation left, a sandbox): the worker's way still works.
     }
   }
+  // Throws TooLargeToSaveError at once when the size is known and over the limit.
+  if (!workerMayCome()) return memorySaveTarget(request);
   const target = await serviceWorkerTarget(request);
   if (!target) throw new NoStreamingSaveError();
   return target;

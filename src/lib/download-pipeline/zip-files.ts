@@ -2,7 +2,7 @@
 // when the zip reaches it, and a file of an encrypted transfer is decrypted on the way in
 // (decrypt-file.ts), so the zip holds plaintext and its entries' sizes are the plaintext sizes.
 // DOM-free: the page and the service worker (a tap before the app is there) both build it here.
-import { makeZip } from 'client-zip';
+import { makeZip, predictLength } from 'client-zip';
 import { isE2eError, type E2eErrorCode } from '@/lib/crypto/errors';
 import type { FileCipher } from '@/lib/crypto/keys';
 import { decryptedFile } from './decrypt-file';
@@ -64,6 +64,11 @@ async function* entryBytes(file: ZipFile, options: ZipOptions, onBytes: (count: 
     // The zip stopped early (cancel, or another file failed): the fetch stops too.
     await reader.cancel().catch(() => undefined);
   }
+}
+
+/** The exact length of the zip of `files` (their entries' names and sizes), before any byte is read. */
+export function zipLength(files: Pick<ZipFile, 'name' | 'path' | 'size'>[]): number {
+  return Number(predictLength(files.map((file) => ({ name: entryName(file), size: file.size }))));
 }
 
 /** A zip of `files`, entries named path/name, each file fetched (and decrypted) when the zip reaches it. */

@@ -5,7 +5,9 @@ import { ApiError } from '@/lib/api/client';
 import { fileCipherOf, type TransferSecrets } from '@/lib/crypto/transfer-secrets';
 import { entryName, FileGoneError, save } from '@/lib/download-pipeline/pipeline';
 import { openSaveTarget } from '@/lib/download-pipeline/save-target';
-import { DamagedFileError, zipFiles, type ZipFile } from '@/lib/download-pipeline/zip-files';
+import { TooLargeToSaveError } from '@/lib/download-pipeline/memory-save-target';
+import { DamagedFileError, zipFiles, zipLength, type ZipFile } from '@/lib/download-pipeline/zip-files';
+import { useSavesInMemory } from '../hooks/use-saves-in-memory';
 import { proofHeaders, useShareAccess } from '../hooks/use-share-access';
 
 /**
@@ -51,6 +53,8 @@ export type DownloadAllState =
   | { status: 'cancelled' }
   /** The transfer's download limit was used up (410 download_limit_reached): "Downloads used up". */
   | { status: 'used-up' }
+  /** The zip is over what this browser can save from memory (useSavesInMemory): nothing saved. */
+  | { status: 'too-large' }
   /**
    * `missing` names the file that was gone, `damaged` the file of an encrypted transfer whose
    * stored bytes were changed or cut (nothing of the zip is kept); otherwise the save or the
@@ -69,11 +73,18 @@ export function zipName(transfer: Pick<TransferDto, 'shareId'>): string {
  */
 export function useDownloadAll(transfer: TransferDto) {
   const { secrets, proof } = useShareAccess();
+  const memory = useSavesInMemory();
   const [state, setState] = useState<DownloadAllState>({ status: 'idle' });
   const running = useRef<AbortController | null>(null);
+  // The zip's exact length follows from the files' names and sizes: refused before it starts.
+  const tooLarge = memory.inMemory && zipLength(transfer.files) > memory.limit;
 
   const start = async () => {
     if (running.current) return;
+    if (tooLarge) {
+      setState({ status: 'too-large' });
+      return;
+    }
     const abort = new AbortController();
     running.current = abort;
     const total = transfer.files.reduce((sum, file) => sum + file.size, 0);
@@ -108,6 +119,7 @@ export function useDownloadAll(transfer: TransferDto) {
     } catch (error) {
       if (abort.signal.aborted) setState({ status: 'cancelled' });
       else if (error instanceof ApiError && error.code === 'download_limit_reached') setState({ status: 'used-up' });
+      else if (error instanceof TooLargeToSaveError) setState({ status: 'too-large' });
       else
         setState({
           status: 'failed',
@@ -122,6 +134,8 @@ export function useDownloadAll(transfer: TransferDto) {
 
   return {
     state,
+    inMemory: memory.inMemory,
+    tooLarge,
     start: () => void start(),
     cancel: () => running.current?.abort(),
   };

@@ -6,14 +6,16 @@ import { useTranslation } from 'react-i18next';
 import type { TransferDto } from '@domain/api-types';
 import { formatBytes } from '@domain/format-bytes';
 import { ErrorAlert } from '@/components/error-alert';
+import { IN_MEMORY_SAVE_MAX_BYTES } from '@/lib/download-pipeline/memory-save-target';
 import { useDownloadAll, zipName } from '../api/download-all';
 import { shareKeys } from '../keys';
+import { InMemoryNote } from './file-download-status';
 import { earlyZip } from '../utils/early-download';
 
 /** Download all: one zip of the transfer, with its progress, Cancel, and what went wrong. */
 export function DownloadAllPanel({ transfer }: { transfer: TransferDto }) {
   const { t, i18n } = useTranslation();
-  const { state, start, cancel } = useDownloadAll(transfer);
+  const { state, start, cancel, inMemory, tooLarge } = useDownloadAll(transfer);
   const queryClient = useQueryClient();
   const bytes = (count: number) => formatBytes(count, i18n.language);
   // Its downloads used up: the transfer is read again, and the page turns into "Downloads used up".
@@ -43,6 +45,7 @@ export function DownloadAllPanel({ transfer }: { transfer: TransferDto }) {
         size="lg"
         fullWidth
         onClick={start}
+        disabled={tooLarge}
         leftSection={<IconFileZip size={22} aria-hidden />}
         {...earlyZip(transfer.shareId, zipName(transfer), transfer.encryption)}
       >
@@ -51,6 +54,10 @@ export function DownloadAllPanel({ transfer }: { transfer: TransferDto }) {
       <Text size="xs" c="dimmed" ta="center">
         {t('download.transfer.downloadAllHint')}
       </Text>
+      {inMemory && <InMemoryNote what="zip" tooLarge={tooLarge} />}
+      {state.status === 'too-large' && !tooLarge && (
+        <ErrorAlert>{t('download.inMemory.zipTooLarge', { limit: bytes(IN_MEMORY_SAVE_MAX_BYTES) })}</ErrorAlert>
+      )}
       {state.status === 'done' && (
         <Alert color="green" variant="light" role="status">
           {t('download.transfer.saved')}

@@ -12,7 +12,7 @@ import { useShareUrl } from '../hooks/use-share-url';
 import { earlyDownload } from '../utils/early-download';
 import { FilePreview } from './file-preview';
 import { DownloadHeading, DownloadsLeftNote, ShareFacts, UrgentBanner } from './download-card-parts';
-import { DownloadProblem, NotEncryptedNote, SavingProgress } from './file-download-status';
+import { DownloadProblem, InMemoryNote, NotEncryptedNote, SavingProgress } from './file-download-status';
 import { SenderNote } from './sender-note';
 
 // Loaded when someone opens it: the download page stays small for everyone else.
@@ -55,6 +55,7 @@ export function FileDownloadView({ share, linkShareId = share.shareId, sender, d
               onClick={download.start}
               {...earlyDownload(share.shareId, access.encryption)}
               data-disabled={busy || undefined}
+              disabled={download.tooLarge}
               aria-busy={busy}
               leftSection={
                 busy ? <Loader size="sm" color="white" aria-hidden /> : <IconDownload size={22} aria-hidden />
@@ -62,6 +63,7 @@ export function FileDownloadView({ share, linkShareId = share.shareId, sender, d
             >
               {busy ? t('download.downloading') : t('download.download')}
             </Button>
+            {download.inMemory && <InMemoryNote what="file" tooLarge={download.tooLarge} />}
             {canPreview && !previewing && (
               <Button
                 variant="light"

@@ -1,18 +1,25 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isE2eError } from '@/lib/crypto/errors';
+import { TooLargeToSaveError } from '@/lib/download-pipeline/memory-save-target';
 import { fileCipherOf } from '@/lib/crypto/transfer-secrets';
 import { downloadDecryptedFile, downloadFile } from '@/lib/download-file';
 import { isGone } from '../api/request-download';
 import { shareKeys } from '../keys';
+import { useSavesInMemory } from './use-saves-in-memory';
 import { proofHeaders, useShareAccess } from './use-share-access';
 
 export type FileDownloadState =
   | { status: 'idle' }
   /** `saved` of `total` plaintext bytes written; a file stored as sent is the browser's own download (total 0). */
   | { status: 'running'; saved: number; total: number }
-  /** damaged: the file failed its decryption, nothing kept; unsupported: no way to save a stream here. */
-  | { status: 'failed'; problem: 'damaged' | 'unsupported' | 'failed' };
+  /**
+   * damaged: the file failed its decryption, nothing kept; unsupported: no way to save a stream
+   * here; too-large: over what this browser can save from memory (useSavesInMemory), not started.
+   */
+  | { status: 'failed'; problem: DownloadProblemKind };
+
+export type DownloadProblemKind = 'damaged' | 'unsupported' | 'too-large' | 'failed';
 
 /** Progress is drawn at most this often, in parts of the file (default 1/200: half a percent). */
 const PROGRESS_STEPS = 200;
@@ -25,9 +32,10 @@ export interface DownloadedFile {
   size: number;
 }
 
-function problemOf(error: unknown): 'damaged' | 'unsupported' | 'failed' {
+function problemOf(error: unknown): DownloadProblemKind {
   if (isE2eError(error, 'damaged') || isE2eError(error, 'truncated')) return 'damaged';
   if (error instanceof Error && error.name === 'NoStreamingSaveError') return 'unsupported';
+  if (error instanceof TooLargeToSaveError) return 'too-large';
   return 'failed';
 }
 
@@ -40,7 +48,10 @@ function problemOf(error: unknown): 'damaged' | 'unsupported' | 'failed' {
  */
 export function useFileDownload(file: DownloadedFile) {
   const access = useShareAccess();
+  const memory = useSavesInMemory();
   const queryClient = useQueryClient();
+  // An encrypted file this browser could only save from memory, and that is over its limit.
+  const tooLarge = access.encrypted && memory.inMemory && file.size > memory.limit;
   const [state, setState] = useState<FileDownloadState>({ status: 'idle' });
   const running = useRef(false);
 
@@ -69,6 +80,10 @@ export function useFileDownload(file: DownloadedFile) {
   const start = async () => {
     // A share whose key is still being checked cannot be opened yet: the check ends in a moment.
     if (running.current || (access.encrypted && !access.secrets)) return;
+    if (tooLarge) {
+      setState({ status: 'failed', problem: 'too-large' });
+      return;
+    }
     running.current = true;
     setState({ status: 'running', saved: 0, total: access.encrypted ? file.size : 0 });
     try {
@@ -84,5 +99,5 @@ export function useFileDownload(file: DownloadedFile) {
     }
   };
 
-  return { state, start: () => void start() };
+  return { state, tooLarge, inMemory: access.encrypted && memory.inMemory, start: () => void start() };
 }
