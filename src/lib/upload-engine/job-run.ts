@@ -59,6 +59,8 @@ interface PartPlan {
   urls: PartUrls;
   /** The writes of finished parts' ETags, each begun as its part finished. */
   records: Promise<void>[];
+  /** Bodies read and sealed ahead of their lane (see `sendPart`), by part number. */
+  ahead: Map<number, Promise<Blob>>;
 }
 
 export class JobRun {
@@ -111,7 +113,9 @@ export class JobRun {
     for (let n = 1; n <= upload.partCount; n += 1) if (!finished.has(n)) pending.push(n);
     urls ??= this.partUrls(upload);
     const seal = await partSealer(job, upload, upload.shareId);
-    await this.sendParts({ upload, job, bytes, seal, pending, urls, records: [] }).finally(() => this.progress.idle());
+    await this.sendParts({ upload, job, bytes, seal, pending, urls, records: [], ahead: new Map() }).finally(() =>
+      this.progress.idle(),
+    );
     await this.complete(upload);
   }
 
@@ -206,7 +210,7 @@ export class JobRun {
   private async sendParts(plan: PartPlan): Promise<void> {
     const queue = [...plan.pending];
     const lane = async () => {
-      for (let n = queue.shift(); n !== undefined; n = queue.shift()) await this.sendPart(plan, n);
+      for (let n = queue.shift(); n !== undefined; n = queue.shift()) await this.sendPart(plan, n, queue);
     };
     const lanes = Array.from({ length: Math.max(1, Math.min(this.ctx.partsInFlight, queue.length)) }, lane);
     // The job is failed or stopped as a whole.
@@ -221,19 +225,44 @@ export class JobRun {
     await Promise.all(plan.records);
   }
 
-  private async sendPart(plan: PartPlan, partNumber: number): Promise<void> {
+  /** Part `partNumber`'s body: read from the bytes and sealed. */
+  private readPart(plan: PartPlan, partNumber: number): Promise<Blob> {
     const { start, end } = partSpan(plan.job, plan.upload, partNumber);
-    const etag = await this.retries.retrying(async () => {
-      const url = await plan.urls.get(partNumber, plan.pending);
-      // Sealing reads the bytes (a few records at a time), so its failures are the read's.
-      const read = plan.bytes.read(start, end).then((plaintext) => plan.seal(partNumber, plaintext));
-      const body = await read.catch((error: unknown) => {
+    // Sealing reads the bytes, so its failures are the read's.
+    return plan.bytes
+      .read(start, end)
+      .then((plaintext) => plan.seal(partNumber, plaintext))
+      .catch((error: unknown) => {
         // A copy that is lost fails the job: no retry and no wait for the network brings it back.
         if (failureOf(error).code === 'file_missing') throw error;
         throw new ApiError('network', 0, 'network', `Part ${partNumber} could not be read.`, undefined, undefined, {
           cause: error,
         });
       });
+  }
+
+  /**
+   * Starts reading and sealing the next part a lane will take, while this one is sent: otherwise
+   * each lane stops sending for as long as its next part takes to read and encrypt, and an
+   * encrypted upload over a 300 Mbit/s link took 1.3 times as long as a plain one.
+   */
+  private readAhead(plan: PartPlan, queue: readonly number[]): void {
+    const next = queue[0];
+    if (next === undefined || plan.ahead.has(next)) return;
+    const body = this.readPart(plan, next);
+    body.catch(() => undefined); // taken by the lane that sends the part, which sees its failure
+    plan.ahead.set(next, body);
+  }
+
+  /** Sends part `partNumber`; `queue`: the parts no lane has taken yet, in order. */
+  private async sendPart(plan: PartPlan, partNumber: number, queue: readonly number[]): Promise<void> {
+    const { start, end } = partSpan(plan.job, plan.upload, partNumber);
+    const etag = await this.retries.retrying(async () => {
+      const url = await plan.urls.get(partNumber, plan.pending);
+      const ahead = plan.ahead.get(partNumber);
+      plan.ahead.delete(partNumber);
+      const body = await (ahead ?? this.readPart(plan, partNumber));
+      this.readAhead(plan, queue);
       return putPart(this.ctx.fetch, url, partNumber, body, this.signal).catch((error: unknown) => {
         // Most often a 403 means the presigned URL expired (S3: 'Request has expired'): sign it again.
         if (error instanceof ApiError && error.code === 'part_refused' && error.status === 403) {
