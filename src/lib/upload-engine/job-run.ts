@@ -241,11 +241,7 @@ export class JobRun {
       });
   }
 
-  /**
-   * Starts reading and sealing the next part a lane will take, while this one is sent: otherwise
-   * each lane stops sending for as long as its next part takes to read and encrypt, and an
-   * encrypted upload over a 300 Mbit/s link took 1.3 times as long as a plain one.
-   */
+  /** Reads and seals the next part a lane will take while this one is sent, so no lane waits for it. */
   private readAhead(plan: PartPlan, queue: readonly number[]): void {
     const next = queue[0];
     if (next === undefined || plan.ahead.has(next)) return;
