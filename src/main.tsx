@@ -81,7 +81,13 @@ async function start(): Promise<void> {
     // first render shows the same screen, and the share's view is not counted twice.
     seedPageData(queryClient, document);
     await nextTask();
-    // The route tree (every route's options, and what their loaders import).
+    // The route tree (every route's options, and what their loaders import) is the longest step of
+    // the start: the frame of every public screen (header, footer, the router's links) and
+    // Transfers' list (the upload engine's records) are evaluated before it, each in a step of its own.
+    await import('@/components/layout/site-layout');
+    await nextTask();
+    await import('@/features/transfers/api/get-my-files');
+    await nextTask();
     await import('./routeTree.gen');
     await nextTask();
     const { adoptRenderedPage, App, createApp, loadFirstScreen, startApp } = await import('./app');

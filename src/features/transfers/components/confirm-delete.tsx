@@ -1,8 +1,14 @@
-import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { ActionIcon } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { HintTooltip } from '@/components/hint-tooltip';
+import { useOpenedOnce } from '@/lib/use-opened-once';
+
+// The question (Mantine's modal stack: portal, focus trap, overlay, scroll lock) loads with the
+// first tap on a delete, not with the list: evaluating it was part of Transfers' start.
+const ConfirmDeleteDialog = lazy(() =>
+  import('./confirm-delete-dialog').then((m) => ({ default: m.ConfirmDeleteDialog })),
+);
 
 export interface ConfirmDeleteButtonProps {
   /** What is deleted, as the question names it ('report.pdf', 'Transfer of 3 files'). */
@@ -16,14 +22,10 @@ export interface ConfirmDeleteButtonProps {
   onConfirm: () => void;
 }
 
-/**
- * A delete button that asks first, as deleting cannot be undone: a dialog with Cancel (focused, so
- * Enter or Escape keeps the file) and Delete. Mantine's modal keeps the focus inside and gives it
- * back to the button on close.
- */
+/** A delete button that asks first, as deleting cannot be undone (ConfirmDeleteDialog). */
 export function ConfirmDeleteButton({ name, detail, hint, label, pending, onConfirm }: ConfirmDeleteButtonProps) {
-  const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  const asked = useOpenedOnce(opened);
   return (
     <>
       <HintTooltip label={hint}>
@@ -40,31 +42,17 @@ export function ConfirmDeleteButton({ name, detail, hint, label, pending, onConf
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
       </HintTooltip>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={t('transfers.confirm.title', { name })}
-        closeButtonProps={{ 'aria-label': t('transfers.confirm.cancel') }}
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">{detail}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setOpened(false)} data-autofocus>
-              {t('transfers.confirm.cancel')}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setOpened(false);
-                onConfirm();
-              }}
-            >
-              {t('transfers.confirm.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDeleteDialog
+            opened={opened}
+            name={name}
+            detail={detail}
+            onClose={() => setOpened(false)}
+            onConfirm={onConfirm}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
