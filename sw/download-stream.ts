@@ -12,8 +12,9 @@ import {
 } from '@/lib/download-pipeline/stream-download-messages';
 
 /**
- * Chunks the worker asks for ahead of the browser's reads (default 8, some 0.5-1 MiB): enough to
- * keep the download busy between two round trips to the page, small enough to stay out of memory.
+ * Chunks the worker asks for ahead of the browser's reads (default 8, of 1 MiB: the page's
+ * SAVE_CHUNK_BYTES): enough to keep the download busy between two round trips to the page, small
+ * enough to stay out of memory.
  */
 const READ_AHEAD_CHUNKS = 8;
 /**
