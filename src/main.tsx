@@ -90,7 +90,7 @@ async function start(): Promise<void> {
     await nextTask();
     await import('./routeTree.gen');
     await nextTask();
-    const { adoptRenderedPage, App, createApp, loadFirstScreen, startApp } = await import('./app');
+    const { adoptRenderedPage, App, createApp, loadFirstScreen, startEffects } = await import('./app');
     await nextTask();
     createApp();
     await nextTask();
@@ -122,7 +122,9 @@ async function start(): Promise<void> {
       startTransition(() => createRoot(container).render(app));
     }
     // Nothing on the first screen needs them: they wait until it is live and the browser is idle.
-    void madeLive.then(() => whenIdle(startApp, SIDE_EFFECTS_IDLE_TIMEOUT_MS));
+    void madeLive.then(() => {
+      for (const effect of startEffects) whenIdle(effect, SIDE_EFFECTS_IDLE_TIMEOUT_MS);
+    });
   } catch (error) {
     console.error(error);
     const message = error instanceof Error ? error.message : String(error);
