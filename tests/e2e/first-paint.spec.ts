@@ -4,6 +4,7 @@ import { waitForApp } from './fixtures/app-live';
 import { E2E_ANON_KEY } from './fixtures/pwa';
 import { shareIdOfLink, uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
+import { saveThroughWorker } from './fixtures/encrypted-transfer';
 
 // A first visit paints its page before any script has loaded. The host renders Home,
 // Transfers and a download page with the app's own code and sends them with their markup; the app
@@ -76,9 +77,7 @@ test('the app takes over the rendered download page: it works, runs no refused s
   const recipient = await browser.newContext();
   // A first visit with no worker in control yet would open Chromium's save dialog for the
   // encrypted file, which nothing answers here: the worker's way (every engine has it) is taken.
-  await recipient.addInitScript(() => {
-    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
-  });
+  await saveThroughWorker(recipient);
   try {
     const visit = await recipient.newPage();
     const errors: string[] = [];

@@ -5,6 +5,7 @@ import { waitForApp } from './fixtures/app-live';
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeTempDir, removeDir } from './fixtures/test-files';
 import { createTransfer, uploadIntoTransfer } from './fixtures/transfer-upload';
+import { saveThroughWorker } from './fixtures/encrypted-transfer';
 
 // Issue 8, framing and stored content, in a real browser: the app cannot be framed by another
 // site, its Content-Security-Policy lets the app itself work without a single violation, and an
@@ -49,9 +50,7 @@ test('another site cannot frame the app (clickjacking of Transfers)', async ({ p
 test('the app runs under its Content-Security-Policy without a single violation', async ({ page }) => {
   // Saved the way every engine can (the service worker's download URL), whether or not the worker
   // controls the page by the tap: the save dialog cannot be answered here.
-  await page.addInitScript(() => {
-    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
-  });
+  await saveThroughWorker(page);
   const violations = await watchViolations(page);
   const source = path.join(dir, 'notes.txt');
   await writeFile(source, 'the app uploads, shows and downloads this');

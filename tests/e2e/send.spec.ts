@@ -6,6 +6,7 @@ import { SHARE_LINK, uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 import { waitForApp } from './fixtures/app-live';
 import { text } from './fixtures/locales';
+import { saveThroughWorker } from './fixtures/encrypted-transfer';
 
 // docs/product.md §2 Home (send part and file-processing modal), §4 Upload-and-send, §5 recipient rules. The
 // app runs as `npm start` does with no SMTP_URL, so the mail it sends lands in <DATA_DIR>/outbox, and
@@ -120,9 +121,7 @@ test('Upload and send mails the transfer’s one link with the quoted title, nam
 
 test('the file-processing modal sends one file by email and closes', async ({ page }) => {
   // Saved the way every engine can (the service worker's download URL): the save dialog cannot be answered here.
-  await page.addInitScript(() => {
-    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
-  });
+  await saveThroughWorker(page);
   const file = await makeRandomFile(dir, 'slides.key', 50_000);
   const [link] = await uploadFromHome(page, [file.path]);
   const before = (await outboxFiles()).length;

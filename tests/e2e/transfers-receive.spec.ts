@@ -9,6 +9,7 @@ import { waitForApp } from './fixtures/app-live';
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir, sha256OfFile, type TestFile } from './fixtures/test-files';
 import { createTransfer, makePng, makeText, makeWav, uploadIntoTransfer } from './fixtures/transfer-upload';
+import { saveThroughWorker } from './fixtures/encrypted-transfer';
 
 // The recipient's side of a transfer: one link for three files and a folder with a subfolder, sent
 // through the API to the real host; each test opens it in a fresh browser context (a stranger).
@@ -125,9 +126,7 @@ function expectZipOf(zip: string, files: Sent['files']): void {
 test('Download all saves one zip whose entries are the files by folder, byte for byte', async ({ page, baseURL }) => {
   const { link, files } = await sent(baseURL ?? '');
   // The service worker's way (the one every engine has): the save dialog cannot be answered here.
-  await page.addInitScript(() => {
-    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
-  });
+  await saveThroughWorker(page);
   await openAsStranger(page, link, true);
   const downloading = page.waitForEvent('download', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Download all' }).click();
@@ -311,9 +310,7 @@ test('a preview is not a download: the uploader’s count moves only when the fi
   const recipient = await browser.newContext();
   // A first visit with no worker in control yet would open Chromium's save dialog for the
   // encrypted file, which nothing answers here: the worker's way (every engine has it) is taken.
-  await recipient.addInitScript(() => {
-    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
-  });
+  await saveThroughWorker(recipient);
   try {
     const stranger = await recipient.newPage();
     await stranger.goto(link ?? '');
