@@ -4,10 +4,16 @@ import type { ChunkingContext, CodeSplittingNameFunction, RolldownOptions } from
 const mainModule = fileURLToPath(new URL('../src/main.tsx', import.meta.url));
 
 /**
- * Tabler's index imports every icon (thousands): through it the start group would take in every
- * icon the app uses anywhere (the admin panel's too). Icons stay in the chunks of the screens using them.
+ * Barrels (index modules re-exporting a whole library) that the start group must not walk through.
+ * Tabler's index imports every icon (thousands), and Mantine core's every component: through them
+ * the start group would take in every icon and component the app uses anywhere, the admin
+ * panel's too, and Transfers' first visit would evaluate them all before its first tap. Icons and
+ * components stay in the chunks of the screens using them.
  */
-const ICON_BARREL = /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/;
+const BARRELS = [
+  /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/,
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,
+];
 
 /**
  * The modules a first visit runs before its first render, beyond main.tsx's own: what main.tsx
@@ -23,7 +29,7 @@ function startChunkName(): CodeSplittingNameFunction {
     if (!main) return new Set();
     const inEntry = new Set<string>();
     const visit = (id: string, into: Set<string>, skip: Set<string>) => {
-      if (into.has(id) || skip.has(id) || ICON_BARREL.test(id)) return;
+      if (into.has(id) || skip.has(id) || BARRELS.some((barrel) => barrel.test(id))) return;
       into.add(id);
       for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next, into, skip);
     };
