@@ -113,7 +113,11 @@
     /** The held tap's own copy to the clipboard, settled before the tap is replayed. */
     var copying = null;
     var failed = false;
-    function onIntent() {
+    function onIntent(event) {
+      // A download needs none of the app: on a phone's slow link the app's scripts would only hold
+      // up the download's first bytes. The app starts on the visitor's next intent, if any.
+      var target = event && event.target;
+      if (target instanceof Element && target.closest('[data-ticket]')) return;
       for (var i = 0; i < intents.length; i++) document.removeEventListener(intents[i], onIntent, true);
       start();
     }
@@ -159,33 +163,51 @@
     }
     /**
      * A plain file's download does not wait for the app: its download URL (the API's ticket) is
-     * asked for here and opened at once (the browser saves it; Content-Disposition names it).
+     * asked for here and opened at once (the browser saves it; Content-Disposition names it). The
+     * page's own URL for the file (data-url), while it lasts, is opened inside the tap itself, and
+     * the ticket asked for beside it only counts the download.
      */
     function downloadNow(button) {
       if (button.getAttribute('aria-busy') === 'true') return;
+      var direct = button.getAttribute('data-url');
+      // A minute's margin: the URL must still work when the browser's request reaches the bucket.
+      var lasts = (Number(button.getAttribute('data-url-ttl')) - 60) * 1000;
+      if (direct && performance.now() < lasts) {
+        askTicket(button, true).catch(function () {});
+        return openUrl(direct, '');
+      }
       button.setAttribute('aria-busy', 'true');
-      var key = button.getAttribute('data-api-key') || '';
-      fetch(button.getAttribute('data-ticket'), {
-        method: 'POST',
-        headers: { apikey: key, authorization: 'Bearer ' + key, 'content-type': 'application/json' },
-        body: JSON.stringify({ referrer: document.referrer }),
-      })
-        .then(function (answer) {
-          return answer.ok ? answer.json() : Promise.reject(new Error('HTTP ' + answer.status));
-        })
+      askTicket(button, false)
         .then(function (ticket) {
           button.setAttribute('aria-busy', 'false');
-          var link = document.createElement('a');
-          link.href = ticket.url;
-          link.download = ticket.fileName;
-          link.rel = 'noopener';
-          document.body.appendChild(link);
-          link.click();
-          link.remove();
+          openUrl(ticket.url, ticket.fileName);
         })
         .catch(function () {
           leaveToApp(button);
         });
+    }
+    /** The share's download POST (data-ticket): its ticket, which counts and logs the download. */
+    function askTicket(button, keepalive) {
+      var key = button.getAttribute('data-api-key') || '';
+      return fetch(button.getAttribute('data-ticket'), {
+        method: 'POST',
+        // Finished even if the page is left meanwhile: the download it counts has started.
+        keepalive: keepalive,
+        headers: { apikey: key, authorization: 'Bearer ' + key, 'content-type': 'application/json' },
+        body: JSON.stringify({ referrer: document.referrer }),
+      }).then(function (answer) {
+        return answer.ok ? answer.json() : Promise.reject(new Error('HTTP ' + answer.status));
+      });
+    }
+    /** Has the browser save `url`: Content-Disposition (the bucket's answer) names the file. */
+    function openUrl(url, fileName) {
+      var link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      link.rel = 'noopener';
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
     }
     /**
      * Download all, and any download of an end-to-end encrypted share (data-key-check), do not wait

@@ -76,6 +76,12 @@
         button.setAttribute('data-api-key', key);
       }
       if (early && encryption) button.setAttribute('data-key-check', encryption.keyCheck);
+      // A plain file's own URL, opened by the tap itself while it lasts (boot.js).
+      var direct = share.kind === 'file' && share.directDownload;
+      if (early && direct) {
+        button.setAttribute('data-url', direct.url);
+        button.setAttribute('data-url-ttl', String(direct.expiresInSeconds));
+      }
       if (files.length > 1) {
         // As the app's Download all names its zip (src/features/share/api/download-all.ts's zipName).
         if (button.hasAttribute('data-ticket')) button.setAttribute('data-zip', shareId + '.zip');

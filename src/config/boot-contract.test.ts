@@ -6,6 +6,8 @@ import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import {
   API_KEY_ATTRIBUTE,
   APP_LIVE_EVENT,
+  DIRECT_URL_ATTRIBUTE,
+  DIRECT_URL_TTL_ATTRIBUTE,
   HELD_ATTRIBUTE,
   HELD_FILES_EVENT,
   HELD_FILES_PROPERTY,
@@ -45,7 +47,15 @@ describe('the names public/boot.js shares with the app', () => {
   it('are the ones the static host’s download page shell gives its Download button', () => {
     // public/share-fill.js writes the button boot.js reads, as the app's own page renders it.
     const shareFill = read('public/share-fill.js');
-    for (const name of [TICKET_ATTRIBUTE, API_KEY_ATTRIBUTE, KEY_CHECK_ATTRIBUTE, ZIP_ATTRIBUTE]) {
+    const names = [
+      TICKET_ATTRIBUTE,
+      API_KEY_ATTRIBUTE,
+      KEY_CHECK_ATTRIBUTE,
+      ZIP_ATTRIBUTE,
+      DIRECT_URL_ATTRIBUTE,
+      DIRECT_URL_TTL_ATTRIBUTE,
+    ];
+    for (const name of names) {
       expect(shareFill).toContain(`setAttribute('${name}'`);
     }
   });

@@ -47,6 +47,14 @@ export const TICKET_ATTRIBUTE = 'data-ticket';
 /** Beside TICKET_ATTRIBUTE: the public anon key the API asks every call for. */
 export const API_KEY_ATTRIBUTE = 'data-api-key';
 /**
+ * Beside TICKET_ATTRIBUTE on a plain file's download: its presigned URL (DirectDownload), which
+ * boot.js opens inside the tap, asking for the ticket beside it only to count the download; and
+ * how many seconds from the page's load it works (DIRECT_URL_TTL_ATTRIBUTE). An older page asks
+ * for its ticket first, as without one.
+ */
+export const DIRECT_URL_ATTRIBUTE = 'data-url';
+export const DIRECT_URL_TTL_ATTRIBUTE = 'data-url-ttl';
+/**
  * Beside TICKET_ATTRIBUTE on a transfer's Download all: the zip's file name. boot.js has the
  * service worker build that zip from the ticket's files on a tap before the app is live.
  */

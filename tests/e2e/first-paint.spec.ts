@@ -3,7 +3,8 @@ import { HELD_ATTRIBUTE, START_ATTRIBUTE, START_ON_INTENT } from '../../src/conf
 import { waitForApp } from './fixtures/app-live';
 import { E2E_ANON_KEY } from './fixtures/pwa';
 import { shareIdOfLink, uploadFromHome } from './fixtures/share-flow';
-import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
+import { makeRandomFile, makeTempDir, removeDir, sha256OfFile } from './fixtures/test-files';
+import { createTransfer, uploadIntoTransfer } from './fixtures/transfer-upload';
 import { saveThroughWorker } from './fixtures/encrypted-transfer';
 
 // A first visit paints its page before any script has loaded. The host renders Home,
@@ -99,7 +100,7 @@ test('the app takes over the rendered download page: it works, runs no refused s
   expect(await viewCount(page, baseURL as string, shareId)).toBe(before + 2);
 });
 
-test('a download page loads none of the app until the visitor acts, and a tap made meanwhile is not lost', async ({
+test('a download page loads none of the app until the visitor acts, and its Download needs none of it', async ({
   page,
   browser,
 }) => {
@@ -118,12 +119,66 @@ test('a download page loads none of the app until the visitor acts, and a tap ma
     // Read, not yet touched: the page's one small start script, none of the app.
     expect(scripts).toEqual(['/boot.js']);
 
-    // The first tap starts the app; the tap itself is made again once the app is live.
+    // The tap downloads (the service worker decrypts it) without the app, which would only hold
+    // up the download on a slow link; the app starts on the visitor's next intent.
     const download = visit.waitForEvent('download');
     await visit.getByRole('button', { name: 'Download file' }).click();
     expect((await download).suggestedFilename()).toBe('budget 2027.xlsx');
+    expect(scripts).toEqual(['/boot.js']);
+    await visit.getByRole('button', { name: 'Report this file' }).click();
+    await waitForApp(visit);
     expect(scripts.length).toBeGreaterThan(1);
     await expect(visit.locator('html')).not.toHaveAttribute(HELD_ATTRIBUTE);
+  } finally {
+    await recipient.close();
+  }
+});
+
+test('a tap on a plain file’s Download opens its own URL at once, with none of the app, and counts the download', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL as string;
+  const file = await makeRandomFile(dir, 'scan 0042.pdf', 70_000);
+  const transfer = await createTransfer(origin, {});
+  const { shareId } = await uploadIntoTransfer(origin, transfer, file, '', 'application/pdf');
+  const downloads = async () => {
+    const answer = await page.request.get(`${origin}/functions/v1/api/shares/${shareId}`, {
+      headers: { apikey: E2E_ANON_KEY },
+    });
+    return ((await answer.json()) as { downloadCount: number }).downloadCount;
+  };
+
+  const recipient = await browser.newContext({ acceptDownloads: true });
+  try {
+    const visit = await recipient.newPage();
+    const scripts: string[] = [];
+    visit.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // The ticket that counts the download is held: the download must not wait for it.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let ticketAsked = false;
+    await visit.route(`**/functions/v1/api/shares/${shareId}/download`, async (route) => {
+      ticketAsked = true;
+      await released;
+      await route.continue();
+    });
+    await visit.goto(`/s/${shareId}`, { waitUntil: 'networkidle' });
+    const download = visit.waitForEvent('download');
+    await visit.getByRole('button', { name: 'Download file' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('scan 0042.pdf');
+    expect(await sha256OfFile(await saved.path())).toBe(file.sha256);
+    expect(ticketAsked).toBe(true);
+    expect(scripts).toEqual(['/boot.js']);
+    expect(await downloads()).toBe(0);
+    release();
+    await expect.poll(downloads).toBe(1);
   } finally {
     await recipient.close();
   }

@@ -12,6 +12,7 @@ describe('download page of a limited link', () => {
     kind: 'file',
     path: '',
     transferShareId: null,
+    directDownload: null,
     encryption: null,
     maxDownloads: 5,
     downloadsLeft,

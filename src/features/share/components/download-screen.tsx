@@ -71,7 +71,7 @@ function OpenedShare({ share }: { share: ShareLookup }) {
       {share.kind === 'transfer' ? (
         <TransferDownloadView transfer={share} />
       ) : (
-        <FileDownloadView share={share} downloadsLeft={share.downloadsLeft} />
+        <FileDownloadView share={share} downloadsLeft={share.downloadsLeft} directDownload={share.directDownload} />
       )}
     </ShareAccessProvider>
   );

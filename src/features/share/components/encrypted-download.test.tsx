@@ -41,6 +41,7 @@ async function sendEncrypted({
     kind: 'file',
     path: '',
     transferShareId: null,
+    directDownload: null,
     encryption: request.password
       ? {
           version: 1,

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@domain/format-bytes';
 import { ShareActions } from '@/components/share-actions/share-actions';
-import type { ShareDto } from '@domain/api-types';
+import type { DirectDownload, ShareDto } from '@domain/api-types';
 import { previewKind } from '@/lib/download-pipeline/preview';
 import { useFileDownload } from '../hooks/use-file-download';
 import { useShareAccess } from '../hooks/use-share-access';
@@ -25,10 +25,18 @@ export interface FileDownloadViewProps {
   sender?: { senderName: string | null; message: string | null };
   /** Downloads left of the link's limit; null or absent: no limit. */
   downloadsLeft?: number | null;
+  /** The file's own URL, for a tap before the app is live (GET /shares/{id} of a plain file). */
+  directDownload?: DirectDownload | null;
 }
 
 /** The download page's normal view: what the file is, how long it stays, download it, share it. */
-export function FileDownloadView({ share, linkShareId = share.shareId, sender, downloadsLeft }: FileDownloadViewProps) {
+export function FileDownloadView({
+  share,
+  linkShareId = share.shareId,
+  sender,
+  downloadsLeft,
+  directDownload = null,
+}: FileDownloadViewProps) {
   const { t, i18n } = useTranslation();
   const access = useShareAccess();
   const download = useFileDownload(share);
@@ -53,7 +61,7 @@ export function FileDownloadView({ share, linkShareId = share.shareId, sender, d
               size="lg"
               fullWidth
               onClick={download.start}
-              {...earlyDownload(share.shareId, access.encryption)}
+              {...earlyDownload(share.shareId, access.encryption, directDownload)}
               data-disabled={busy || undefined}
               disabled={download.tooLarge}
               aria-busy={busy}

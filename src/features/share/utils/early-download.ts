@@ -1,6 +1,8 @@
-import type { ShareEncryptionDto } from '@domain/api-types';
+import type { DirectDownload, ShareEncryptionDto } from '@domain/api-types';
 import {
   API_KEY_ATTRIBUTE,
+  DIRECT_URL_ATTRIBUTE,
+  DIRECT_URL_TTL_ATTRIBUTE,
   KEY_CHECK_ATTRIBUTE,
   TICKET_ATTRIBUTE,
   ticketPath,
@@ -13,12 +15,20 @@ import { env } from '@/config/env';
  * live (a host-rendered download page starts the app only on the first tap). `encryption` is the
  * share's (GET /shares/{id}): an encrypted share's key check goes with the ticket, so that
  * boot.js saves its plaintext or nothing; a password share gets none, and its tap waits for the
- * app, which asks for the password.
+ * app, which asks for the password. A plain file's `direct` URL (its GET /shares/{id}) is opened by
+ * the tap itself while it lasts, the ticket then only counting the download.
  */
-export function earlyDownload(shareId: string, encryption: ShareEncryptionDto | null): Record<string, string> {
+export function earlyDownload(
+  shareId: string,
+  encryption: ShareEncryptionDto | null,
+  direct: DirectDownload | null = null,
+): Record<string, string> {
   if (encryption?.password) return {};
   const ticket = { [TICKET_ATTRIBUTE]: ticketPath(shareId), [API_KEY_ATTRIBUTE]: env.supabaseAnonKey };
-  return encryption ? { ...ticket, [KEY_CHECK_ATTRIBUTE]: encryption.keyCheck } : ticket;
+  if (encryption) return { ...ticket, [KEY_CHECK_ATTRIBUTE]: encryption.keyCheck };
+  return direct
+    ? { ...ticket, [DIRECT_URL_ATTRIBUTE]: direct.url, [DIRECT_URL_TTL_ATTRIBUTE]: String(direct.expiresInSeconds) }
+    : ticket;
 }
 
 /**

@@ -97,6 +97,7 @@ export type FilePath = string;
 export type {
   CreatedTransfer,
   CreateTransferRequest,
+  DirectDownload,
   FileShareDto,
   OwnedTransferDto,
   ShareLookup,

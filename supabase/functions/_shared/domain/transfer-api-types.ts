@@ -13,6 +13,19 @@ export interface FileShareDto extends ShareDto, ShareAccessDto {
   path: FilePath;
   /** The share id of the file's transfer (its one link is /s/{transferShareId}); null: none. */
   transferShareId: string | null;
+  /**
+   * For a file stored as sent, with no password and no download limit: a presigned GET of it, so
+   * that a page opened from the link downloads on the first tap without first asking for a ticket
+   * (the tap then only counts the download). Null for every other file, which needs its ticket.
+   */
+  directDownload: DirectDownload | null;
+}
+
+/** A presigned GET a page may open as it is, while it lasts. */
+export interface DirectDownload {
+  url: string;
+  /** How long it works from the answer, in seconds. */
+  expiresInSeconds: number;
 }
 
 /** One complete file in a transfer's list. */

@@ -4,6 +4,7 @@ import type { ApiContext } from '../context.ts';
 import type { ServerConfig } from '../config.ts';
 import {
   OWNER_TOKEN_HEADER,
+  type DirectDownload,
   type FileDto,
   type FileShareDto,
   type ShareAccessDto,
@@ -40,8 +41,19 @@ export function toShareDto(row: FileRow): ShareDto {
 }
 
 /** GET /shares/{shareId} of a file: the public view, its folder, its transfer's link id and rules. */
-export function toFileShareDto(row: FileRow, access: ShareAccessDto): FileShareDto {
-  return { kind: 'file', ...toShareDto(row), path: row.path, transferShareId: row.transferShareId, ...access };
+export function toFileShareDto(
+  row: FileRow,
+  access: ShareAccessDto,
+  directDownload: DirectDownload | null,
+): FileShareDto {
+  return {
+    kind: 'file',
+    ...toShareDto(row),
+    path: row.path,
+    transferShareId: row.transferShareId,
+    ...access,
+    directDownload,
+  };
 }
 
 /** What the owner sees: the public view plus the file id, the link, the upload state and its place. */
