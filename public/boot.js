@@ -169,10 +169,8 @@
      */
     function downloadNow(button) {
       if (button.getAttribute('aria-busy') === 'true') return;
-      var direct = button.getAttribute('data-url');
-      // A minute's margin: the URL must still work when the browser's request reaches the bucket.
-      var lasts = (Number(button.getAttribute('data-url-ttl')) - 60) * 1000;
-      if (direct && performance.now() < lasts) {
+      var direct = directUrl(button);
+      if (direct) {
         askTicket(button, true).catch(function () {});
         return openUrl(direct, '');
       }
@@ -185,6 +183,12 @@
         .catch(function () {
           leaveToApp(button);
         });
+    }
+    /** The button's file URL (data-url) while it lasts, else ''. */
+    function directUrl(button) {
+      // A minute's margin: the URL must still work when the browser's request reaches the bucket.
+      var lasts = (Number(button.getAttribute('data-url-ttl')) - 60) * 1000;
+      return performance.now() < lasts ? button.getAttribute('data-url') || '' : '';
     }
     /** The share's download POST (data-ticket): its ticket, which counts and logs the download. */
     function askTicket(button, keepalive) {
@@ -215,7 +219,8 @@
      * library) or the plaintext from a download URL opened here in a hidden frame (sw/early-download.ts).
      * It checks an encrypted share's key (location.hash, handed to our own worker, never sent anywhere)
      * first: a link without a key or with a wrong one is the app's to explain, and nothing is saved.
-     * A first visit registers the worker now; a refusal, or no worker in WORKER_WAIT_MS, is the app's.
+     * The worker is registered once the page has loaded (registerWorkerEarly), or at the latest now;
+     * a refusal, or no worker in WORKER_WAIT_MS, is the app's.
      */
     function workerDownload(button) {
       var workers = navigator.serviceWorker;
@@ -234,6 +239,7 @@
         ticket: button.getAttribute('data-ticket'),
         apiKey: button.getAttribute('data-api-key') || '',
         referrer: document.referrer,
+        url: zip === null ? directUrl(button) : '',
       };
       var gaveUp = false;
       var timer = setTimeout(function () {
@@ -272,6 +278,15 @@
           clearTimeout(timer);
           leaveToApp(button);
         });
+    }
+    /**
+     * A page whose download the worker makes registers it once loaded: the worker's install (the
+     * app's files) is then done before a tap, which otherwise waits for it on a first visit.
+     */
+    function registerWorkerEarly() {
+      var workers = navigator.serviceWorker;
+      if (!workers || !document.querySelector('[data-ticket][data-zip], [data-ticket][data-key-check]')) return;
+      workers.register('/sw.js', { scope: '/' }).catch(function () {});
     }
     /** The file input a tap on `target` opens the picker of, if any. */
     function pickerOf(target) {
@@ -345,6 +360,9 @@
     }
     var live = false;
     keepFiles();
+    window.addEventListener('load', function () {
+      setTimeout(registerWorkerEarly, 0);
+    });
     for (var i = 0; i < intents.length; i++) {
       document.addEventListener(intents[i], onIntent, { capture: true, passive: true });
     }

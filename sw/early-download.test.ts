@@ -27,10 +27,17 @@ let server: Server;
 let origin = '';
 /** The API's download POSTs the stand-in answered. */
 const tickets: string[] = [];
+/** The objects asked for, and what waits for the next one (a ticket answered only once its object is asked for). */
+const objectsAsked: string[] = [];
+let onObject = () => {};
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = createServer(async (req, res) => {
     const url = req.url ?? '';
     const object = objects.get(url);
+    if (object) {
+      objectsAsked.push(url);
+      onObject();
+    }
     // As the embedded storage sends a multipart object: no Content-Length, its length in Content-Range.
     const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
     if (object && range) {
@@ -43,10 +50,17 @@ beforeAll(async () => {
       res.write(object);
       return res.end();
     }
-    const match = /^\/(plain|sealed)\/shares\/(\w+)\/download$/.exec(url);
+    const match = /^\/(plain|sealed|beside)\/shares\/(\w+)\/download$/.exec(url);
     if (!match || req.method !== 'POST') return res.writeHead(404).end();
     tickets.push(url);
-    const [, kind, shareId = ''] = match;
+    const [, asked, shareId = ''] = match;
+    // 'beside': a sealed file's ticket, answered only once its object has been asked for.
+    const kind = asked === 'beside' ? 'sealed' : asked;
+    if (asked === 'beside' && !objectsAsked.includes(`/sealed/${shareId}`)) {
+      await new Promise<void>((resolve) => {
+        onObject = resolve;
+      });
+    }
     if (shareId !== 'TrAnSfEr' && !(shareId in plaintexts)) {
       return res
         .writeHead(410)
@@ -85,6 +99,7 @@ function worker() {
       keyCheck: '',
       apiKey: 'anon',
       referrer: '',
+      url: '',
       ...start,
     });
   return { tap, open };
@@ -124,6 +139,28 @@ describe('a download the worker makes before the app is there', () => {
     expect(response.headers.get('content-length')).toBe(String(plaintexts.FiLe0001.byteLength));
     expect(response.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''FiLe0001.bin");
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(plaintexts.FiLe0001))).toBe(true);
+  });
+
+  it('of one encrypted file with its own URL: the object is fetched beside the ticket, which still counts it', async () => {
+    const { tap, open } = worker();
+    const asked = tickets.length;
+    const ticket = `${origin}/beside/shares/FiLe0002/download`;
+    expect(await tap({ ticket, fragment, keyCheck: check, url: `${origin}/sealed/FiLe0002` })).toEqual({
+      type: 'ready',
+    });
+    expect(tickets.length).toBe(asked + 1);
+    const response = (await open('/download-stream/dl-1')) as Response;
+    expect(response.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''FiLe0002.bin");
+    expect(new TextDecoder().decode(await response.arrayBuffer())).toBe('kısa not');
+  });
+
+  it('with its own URL, is refused when the API refuses the ticket', async () => {
+    const { tap, open } = worker();
+    const ticket = `${origin}/sealed/shares/GoNe0000/download`;
+    expect(await tap({ ticket, fragment, keyCheck: check, url: `${origin}/sealed/FiLe0001` })).toEqual({
+      type: 'refused',
+    });
+    expect((await open('/download-stream/dl-1'))?.status).toBe(404);
   });
 
   it.each([

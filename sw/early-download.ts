@@ -45,13 +45,24 @@ async function zipDownload(start: EarlyDownloadStart, secrets: TransferSecrets |
   return { start: { fileName: start.fileName, contentType: 'application/zip', size: null }, body: zipFiles(files) };
 }
 
-/** One encrypted file's plaintext; its size follows from the stored object's. */
+/**
+ * One encrypted file's plaintext; its size follows from the stored object's. With the file's own
+ * URL (the page's, while it lasts) the object is fetched beside the ticket, which then only counts
+ * the download and names the file: one round trip before the download starts instead of two.
+ */
 async function fileDownload(start: EarlyDownloadStart, secrets: TransferSecrets): Promise<Waiting> {
   const shareId = FILE_TICKET.exec(start.ticket)?.[1];
   if (!shareId) throw new Error('The ticket names no file');
   const cipher = await fileCipherOf(secrets, shareId);
-  const ticket = await ticketOf<DownloadTicket>(start);
-  const { size, bytes } = await decryptedObject({ url: ticket.url, name: ticket.fileName, path: '', cipher });
+  const ticketing = ticketOf<DownloadTicket>(start);
+  const url = start.url || (await ticketing).url;
+  const object = decryptedObject({ url, name: shareId, path: '', cipher });
+  // Whichever fails first, the other is not left running or unhandled.
+  object.then(
+    (opened) => ticketing.catch(() => void opened.bytes.cancel()),
+    () => undefined,
+  );
+  const [ticket, { size, bytes }] = await Promise.all([ticketing, object]);
   return { start: { fileName: ticket.fileName, contentType: 'application/octet-stream', size }, body: bytes };
 }
 

@@ -116,8 +116,10 @@ test('a download page loads none of the app until the visitor acts, and its Down
     });
     await visit.goto(link as string, { waitUntil: 'networkidle' });
     await expect(visit.getByText('budget 2027.xlsx', { exact: true })).toBeVisible();
-    // Read, not yet touched: the page's one small start script, none of the app.
+    // Read, not yet touched: the page's one small start script, none of the app. Its download is
+    // the service worker's, which the page registers once loaded, so that it is ready by the tap.
     expect(scripts).toEqual(['/boot.js']);
+    await expect.poll(() => visit.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()))).toBe(true);
 
     // The tap downloads (the service worker decrypts it) without the app, which would only hold
     // up the download on a slow link; the app starts on the visitor's next intent.
@@ -176,6 +178,8 @@ test('a tap on a plain file’s Download opens its own URL at once, with none of
     expect(await sha256OfFile(await saved.path())).toBe(file.sha256);
     expect(ticketAsked).toBe(true);
     expect(scripts).toEqual(['/boot.js']);
+    // A plain file needs no service worker: none is installed for it.
+    expect(await visit.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()))).toBe(false);
     expect(await downloads()).toBe(0);
     release();
     await expect.poll(downloads).toBe(1);

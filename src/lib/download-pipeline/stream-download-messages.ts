@@ -39,6 +39,8 @@ export interface EarlyDownloadStart {
   ticket: string;
   apiKey: string;
   referrer: string;
+  /** One encrypted file's own URL (data-url) while it lasts, fetched beside the ticket; '' for none. */
+  url: string;
 }
 
 /** Worker -> boot.js: the download URL answers now, or boot.js leaves the tap to the app (which says why). */
@@ -85,6 +87,7 @@ export function isEarlyDownloadStart(data: unknown): data is EarlyDownloadStart 
     // The rendering host's API (a path on the page's origin) or the static host's (its URL).
     isField(start.ticket, /^(\/|https?:\/\/)/) &&
     isField(start.apiKey) &&
-    isField(start.referrer)
+    isField(start.referrer) &&
+    isField(start.url, /^(https?:\/\/|$)/)
   );
 }

@@ -64,10 +64,17 @@ describe.each(TARGETS)('a plain file’s direct download URL on %s', (target) =>
     }
   });
 
-  it('is not given for a file that needs its ticket: encrypted, behind a password, or download-limited', async () => {
+  it('is given for an encrypted file, whose URL gives only its ciphertext', async () => {
+    const t = await createTransferWith(p, { encryption: { version: 1, keyCheck: randomB64(16) } });
+    const file = await uploadSized(p, t, 'photo.jpg', 1_000, true);
+    const { directDownload, storedSize } = await pageOf(p, file.shareId);
+    const res = await fetch(directDownload!.url);
+    expect((await res.arrayBuffer()).byteLength).toBe(storedSize);
+  });
+
+  it('is not given for a file that needs its ticket: behind a password, or download-limited', async () => {
     const keyCheck = randomB64(16);
     const kinds = [
-      { encryption: { version: 1 as const, keyCheck }, encrypted: true },
       { encryption: { version: 1 as const, keyCheck, password: passwordValues() }, encrypted: true },
       { maxDownloads: 5 as const, encrypted: false },
     ];

@@ -15,8 +15,9 @@ import { env } from '@/config/env';
  * live (a host-rendered download page starts the app only on the first tap). `encryption` is the
  * share's (GET /shares/{id}): an encrypted share's key check goes with the ticket, so that
  * boot.js saves its plaintext or nothing; a password share gets none, and its tap waits for the
- * app, which asks for the password. A plain file's `direct` URL (its GET /shares/{id}) is opened by
- * the tap itself while it lasts, the ticket then only counting the download.
+ * app, which asks for the password. The file's `direct` URL (its GET /shares/{id}) is fetched
+ * beside the ticket while it lasts, the ticket then only counting the download: opened by the tap
+ * itself for a plain file, by the service worker for an encrypted one.
  */
 export function earlyDownload(
   shareId: string,
@@ -25,10 +26,10 @@ export function earlyDownload(
 ): Record<string, string> {
   if (encryption?.password) return {};
   const ticket = { [TICKET_ATTRIBUTE]: ticketPath(shareId), [API_KEY_ATTRIBUTE]: env.supabaseAnonKey };
-  if (encryption) return { ...ticket, [KEY_CHECK_ATTRIBUTE]: encryption.keyCheck };
+  const keyed = encryption ? { ...ticket, [KEY_CHECK_ATTRIBUTE]: encryption.keyCheck } : ticket;
   return direct
-    ? { ...ticket, [DIRECT_URL_ATTRIBUTE]: direct.url, [DIRECT_URL_TTL_ATTRIBUTE]: String(direct.expiresInSeconds) }
-    : ticket;
+    ? { ...keyed, [DIRECT_URL_ATTRIBUTE]: direct.url, [DIRECT_URL_TTL_ATTRIBUTE]: String(direct.expiresInSeconds) }
+    : keyed;
 }
 
 /**

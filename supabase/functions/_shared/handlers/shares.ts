@@ -83,12 +83,12 @@ export const getShare: RouteHandler = async (_req, ctx, params) => {
  * A presigned GET that the file's page may open on the first tap, with no ticket asked first (on a
  * phone's slow link, one round trip fewer before the download starts); the tap still asks for its
  * ticket beside it, which counts and logs the download. Only for a file that needs nothing from
- * the ticket: stored as sent (an encrypted file is the service worker's to decrypt), and with no
- * password or download limit to enforce. A preview already hands out such a URL without counting.
- * It lasts no longer than the file.
+ * the ticket: no password or download limit to enforce. An encrypted file's URL gives only its
+ * ciphertext, which the link's key opens. A preview already hands out such a URL without
+ * counting. It lasts no longer than the file.
  */
 async function directDownload(ctx: ApiContext, row: FileRow, access: ShareAccessDto): Promise<DirectDownload | null> {
-  if (access.encryption || access.maxDownloads !== null || !ctx.storage || !row.expiresAt) return null;
+  if (access.encryption?.password || access.maxDownloads !== null || !ctx.storage || !row.expiresAt) return null;
   const left = Math.floor((row.expiresAt.getTime() - ctx.now().getTime()) / 1000);
   const expiresInSeconds = Math.min(DOWNLOAD_URL_TTL_SECONDS, left);
   if (expiresInSeconds < DIRECT_DOWNLOAD_MIN_SECONDS) return null;
