@@ -1,12 +1,19 @@
 // The first tap on a phone: a cold download page (host-rendered, its app not loaded yet) under
-// Lighthouse's mobile conditions (4x slower CPU, 150 ms round trips, 1.6 Mbit/s down), timed from
+// Lighthouse's mobile conditions (4x slower CPU; a link of 150 ms round trips, 1.6 Mbit/s down,
+// 750 kbit/s up, bench/link-proxy.ts, in front of the host), timed from
 // the tap on Download to the browser's download starting; against a plain <a download> to a
-// presigned URL of the same file on the same page, in turns. Prints both medians with their
-// spread, app / plain link (goal: at most FIRST_TAP_GOAL), and Lighthouse's performance score for
-// the same page (goal: at least FIRST_TAP_LIGHTHOUSE_GOAL).
+// presigned URL of the same stored file on the same page, in turns. For a file stored as sent (an
+// API client's) and an end-to-end encrypted one (the app's): both medians with their spread and
+// app / plain link (goal: at most FIRST_TAP_GOAL); then Lighthouse's performance score for the
+// page (goal: at least FIRST_TAP_LIGHTHOUSE_GOAL).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { shareEncryptedFile } from './encrypted-share.ts';
 import { auditPages } from './lighthouse.ts';
-import { BENCH_ANON_KEY, launchBrowser, median, shareSmallFile, startPlatform } from './platform.ts';
+import { startHostBehindLink } from './link-proxy.ts';
+import { BENCH_ANON_KEY, benchDistDir, launchBrowser, median, shareSmallFile } from './platform.ts';
 
 /** The goal for app / plain link. */
 export const FIRST_TAP_GOAL = 1.3;
@@ -23,16 +30,16 @@ interface Arm {
   tap: (page: Page) => Promise<void>;
 }
 
-/** Lighthouse's mobile profile ('slow 4G', a mid-range phone). */
+/**
+ * Lighthouse's mobile network ('slow 4G'): the link the host is behind, which every request of the
+ * browser's crosses, its service worker's too (Chromium's own network emulation reaches only the
+ * page's).
+ */
+const MOBILE_LINK = { down: (1.6 * 1024 * 1024) / 8, up: (750 * 1024) / 8, roundTripMs: 150 };
+
+/** Lighthouse's mobile CPU (a mid-range phone): the page runs 4 times slower. */
 async function throttle(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
@@ -50,104 +57,133 @@ const ms = (value: number | undefined) => `${Math.round(value ?? Number.NaN)} ms
 const spread = (values: number[]) => `${ms(Math.min(...values))} to ${ms(Math.max(...values))}`;
 
 export async function runFirstTapBench(opts: { port: number }): Promise<void> {
-  const platform = await startPlatform(opts.port);
+  const platform = await startHostBehindLink({ distDir: benchDistDir(opts.port) }, opts.port, { link: MOBILE_LINK });
   const { browser, close } = await launchBrowser();
+  const dir = await mkdtemp(path.join(tmpdir(), 'ulak-bench-first-tap-'));
   try {
-    const shareId = await shareSmallFile(
-      { origin: platform.origin, anonKey: BENCH_ANON_KEY },
-      'quarterly report.pdf',
-      'application/pdf',
-      '%PDF-1.4\n'.padEnd(64 * 1024, '.'),
+    const target = { origin: platform.origin, anonKey: BENCH_ANON_KEY };
+    const content = '%PDF-1.4\n'.padEnd(64 * 1024, '.');
+    const plainId = await shareSmallFile(target, 'quarterly report.pdf', 'application/pdf', content);
+    await timeFirstTaps(browser, platform.origin, 'a file stored as sent', plainId, `/s/${plainId}`);
+    const file = path.join(dir, 'quarterly report.pdf');
+    await writeFile(file, content);
+    const sealed = await shareEncryptedFile(target, file, 'quarterly report.pdf');
+    await timeFirstTaps(
+      browser,
+      platform.origin,
+      'an end-to-end encrypted file',
+      sealed.fileId,
+      `/s/${sealed.fileId}#${sealed.fragment}`,
     );
-    const link = `${platform.origin}/s/${shareId}`;
-    /**
-     * One cold visit: the page painted, `arm.prepare` done, then `arm.tap`; ms from the tap to the
-     * download's start, or null when none started within TAP_TIMEOUT_MS (said, and left out).
-     */
-    const timeTap = async (arm: Arm): Promise<number | null> => {
-      const context = await browser.newContext({ acceptDownloads: true, hasTouch: true });
-      try {
-        const page = await context.newPage();
-        await throttle(page);
-        await page.goto(link, { waitUntil: 'load' });
-        await page.getByRole('button', { name: 'Download file' }).waitFor();
-        await arm.prepare?.(page);
-        // Timed when the event arrives, and never left unhandled: a tap that itself hangs (Playwright
-        // sets no time limit on an action outside its test runner) must not end the process with
-        // its host still running.
-        const started = page.waitForEvent('download', { timeout: TAP_TIMEOUT_MS }).then(() => performance.now());
-        started.catch(() => undefined);
-        const at = performance.now();
-        await arm.tap(page);
-        return (await started) - at;
-      } catch (error) {
-        console.log(
-          `    no download started: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
-        );
-        return null;
-      } finally {
-        await context.close();
-      }
-    };
-    const plainArm: Arm = {
-      // The link is on the page before the clock starts: only the tap on it is timed.
-      prepare: async (page) => {
-        const url = await ticketUrl(platform.origin, shareId);
-        await page.evaluate((href) => {
-          const anchor = document.createElement('a');
-          anchor.href = href;
-          anchor.download = 'plain';
-          anchor.textContent = 'plain link';
-          anchor.id = 'plain-link';
-          // Above the page's own header, which would otherwise take the tap (Playwright then waits
-          // for the link to be tappable until the round times out).
-          anchor.style.cssText = 'position:fixed;left:0;bottom:0;z-index:2147483647;padding:16px;background:#fff';
-          document.body.append(anchor);
-        }, url);
-      },
-      tap: (page) => page.locator('#plain-link').tap({ timeout: TAP_TIMEOUT_MS }),
-    };
-    const appArm: Arm = {
-      tap: (page) => page.getByRole('button', { name: 'Download file' }).tap({ timeout: TAP_TIMEOUT_MS }),
-    };
-    const app: number[] = [];
-    const plain: number[] = [];
-    // In turns, each going first in every other round: the machine's state drifts within a round.
-    for (let round = 1; round <= RUNS; round++) {
-      let appMs: number | null;
-      let plainMs: number | null;
-      if (round % 2 === 1) {
-        appMs = await timeTap(appArm);
-        plainMs = await timeTap(plainArm);
-      } else {
-        plainMs = await timeTap(plainArm);
-        appMs = await timeTap(appArm);
-      }
-      console.log(`    round ${round}: app ${ms(appMs ?? undefined)}, plain link ${ms(plainMs ?? undefined)}`);
-      if (appMs === null || plainMs === null) continue;
-      app.push(appMs);
-      plain.push(plainMs);
-    }
-    const ratios = app.map((a, i) => a / (plain[i] as number));
-    const [audit] = await auditPages([link]);
-    console.log(
-      `\nFirst tap on a cold download page, Lighthouse mobile conditions (median of ${app.length} rounds of ${RUNS})`,
-    );
-    console.log(
-      `  tap -> download start: app ${ms(median(app))} (${spread(app)}), plain link ${ms(median(plain))} (${spread(plain)})`,
-    );
-    console.log(
-      `  app / plain link: ${(median(app) / median(plain)).toFixed(2)} (rounds' own ${ratios.map((r) => r.toFixed(2)).join(', ')}; goal <= ${FIRST_TAP_GOAL})`,
-    );
-    if (audit)
+    // Straight to the host: Lighthouse applies the same mobile conditions itself.
+    const direct = `http://localhost:${opts.port}`;
+    const pages = [
+      { what: 'a file stored as sent', url: `${direct}/s/${plainId}` },
+      { what: 'an encrypted file', url: `${direct}/s/${sealed.fileId}#${sealed.fragment}` },
+    ];
+    const audits = await auditPages(pages.map((page) => page.url));
+    console.log('');
+    for (const [i, audit] of audits.entries()) {
       console.log(
-        `  Lighthouse performance of that page: ${audit.median.performance} (runs ${audit.scores.join(', ')}; goal >= ${FIRST_TAP_LIGHTHOUSE_GOAL})`,
+        `Lighthouse performance of the download page of ${pages[i]?.what}: ${audit.median.performance} (runs ${audit.scores.join(', ')}; goal >= ${FIRST_TAP_LIGHTHOUSE_GOAL})`,
       );
+    }
     await timeHomePicks(browser, platform.origin);
   } finally {
     await close();
     await platform.stop();
+    await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The first tap on the cold page `pagePath` of share `shareId`, against a plain link to a
+ * presigned URL of the same stored object, in RUNS rounds; prints the medians and their ratio.
+ */
+async function timeFirstTaps(
+  browser: Browser,
+  origin: string,
+  what: string,
+  shareId: string,
+  pagePath: string,
+): Promise<void> {
+  /**
+   * One cold visit: the page painted, `arm.prepare` done, then `arm.tap`; ms from the tap to the
+   * download's start, or null when none started within TAP_TIMEOUT_MS (said, and left out).
+   */
+  const timeTap = async (arm: Arm): Promise<number | null> => {
+    const context = await browser.newContext({ acceptDownloads: true, hasTouch: true });
+    try {
+      const page = await context.newPage();
+      await throttle(page);
+      await page.goto(`${origin}${pagePath}`, { waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Download file' }).waitFor();
+      await arm.prepare?.(page);
+      // Timed when the event arrives, and never left unhandled: a tap that itself hangs (Playwright
+      // sets no time limit on an action outside its test runner) must not end the process with
+      // its host still running.
+      const started = page.waitForEvent('download', { timeout: TAP_TIMEOUT_MS }).then(() => performance.now());
+      started.catch(() => undefined);
+      const at = performance.now();
+      await arm.tap(page);
+      return (await started) - at;
+    } catch (error) {
+      console.log(`    no download started: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      return null;
+    } finally {
+      await context.close();
+    }
+  };
+  const plainArm: Arm = {
+    // The link is on the page before the clock starts: only the tap on it is timed.
+    prepare: async (page) => {
+      const url = await ticketUrl(origin, shareId);
+      await page.evaluate((href) => {
+        const anchor = document.createElement('a');
+        anchor.href = href;
+        anchor.download = 'plain';
+        anchor.textContent = 'plain link';
+        anchor.id = 'plain-link';
+        // Above the page's own header, which would otherwise take the tap (Playwright then waits
+        // for the link to be tappable until the round times out).
+        anchor.style.cssText = 'position:fixed;left:0;bottom:0;z-index:2147483647;padding:16px;background:#fff';
+        document.body.append(anchor);
+      }, url);
+    },
+    tap: (page) => page.locator('#plain-link').tap({ timeout: TAP_TIMEOUT_MS }),
+  };
+  const appArm: Arm = {
+    tap: (page) => page.getByRole('button', { name: 'Download file' }).tap({ timeout: TAP_TIMEOUT_MS }),
+  };
+  const app: number[] = [];
+  const plain: number[] = [];
+  console.log(`  ${what}:`);
+  // In turns, each going first in every other round: the machine's state drifts within a round.
+  for (let round = 1; round <= RUNS; round++) {
+    let appMs: number | null;
+    let plainMs: number | null;
+    if (round % 2 === 1) {
+      appMs = await timeTap(appArm);
+      plainMs = await timeTap(plainArm);
+    } else {
+      plainMs = await timeTap(plainArm);
+      appMs = await timeTap(appArm);
+    }
+    console.log(`    round ${round}: app ${ms(appMs ?? undefined)}, plain link ${ms(plainMs ?? undefined)}`);
+    if (appMs === null || plainMs === null) continue;
+    app.push(appMs);
+    plain.push(plainMs);
+  }
+  const ratios = app.map((a, i) => a / (plain[i] as number));
+  console.log(
+    `\nFirst tap on a cold download page of ${what}, Lighthouse mobile conditions (median of ${app.length} rounds of ${RUNS})`,
+  );
+  console.log(
+    `  tap -> download start: app ${ms(median(app))} (${spread(app)}), plain link ${ms(median(plain))} (${spread(plain)})`,
+  );
+  console.log(
+    `  app / plain link: ${(median(app) / median(plain)).toFixed(2)} (rounds' own ${ratios.map((r) => r.toFixed(2)).join(', ')}; goal <= ${FIRST_TAP_GOAL})\n`,
+  );
 }
 
 /**

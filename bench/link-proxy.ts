@@ -16,34 +16,62 @@ export interface LinkProxy {
   close(): Promise<void>;
 }
 
-/** Streams whose bytes, all together, pass at `bytesPerSecond`: one direction of the link. */
-function direction(bytesPerSecond: number): () => Transform {
+/**
+ * Streams whose bytes, all together, pass at `bytesPerSecond`, each arriving `delayMs` after it
+ * passed (half a round trip): one direction of the link.
+ */
+function direction(bytesPerSecond: number, delayMs = 0): () => Transform {
   // When the link is next free, in ms of performance.now(): every chunk queues behind the others.
   let free = 0;
-  return () =>
-    new Transform({
+  return () => {
+    // Chunks on their way (passed, not yet arrived), in order, with when each arrives.
+    const inFlight: { chunk: Buffer; at: number }[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    let flushed: TransformCallback | undefined;
+    return new Transform({
       transform(chunk: Buffer, _encoding, callback: TransformCallback) {
         const now = performance.now();
         free = Math.max(free, now) + (chunk.length / bytesPerSecond) * 1000;
         const wait = free - now;
+        if (delayMs > 0) {
+          inFlight.push({ chunk, at: free + delayMs });
+          const arrive = () => {
+            timer = undefined;
+            while (inFlight[0] && inFlight[0].at <= performance.now() + 1) this.push(inFlight.shift()?.chunk);
+            if (inFlight[0]) timer = setTimeout(arrive, inFlight[0].at - performance.now());
+            else flushed?.();
+          };
+          timer ??= setTimeout(arrive, free + delayMs - now);
+          chunk = Buffer.alloc(0);
+        }
+        const pass = () => callback(null, chunk.length > 0 ? chunk : undefined);
         // Timers are coarse: short waits pass at once and the debt is paid by the next long one.
-        if (wait < 2) callback(null, chunk);
-        else setTimeout(() => callback(null, chunk), wait);
+        if (wait < 2) pass();
+        else setTimeout(pass, wait);
+      },
+      flush(callback) {
+        if (inFlight.length === 0) callback();
+        else flushed = callback;
       },
     });
+  };
 }
 
 /**
  * Listens on a free port of 127.0.0.1 and forwards to `targetPort`: replies at `bytesPerSecond` in
- * all, requests at `uplinkBytesPerSecond` in all (unlimited when not given).
+ * all, requests at `uplinkBytesPerSecond` in all (unlimited when not given), each way taking half
+ * of `roundTripMs` on top.
  */
 export async function startLinkProxy(
   targetPort: number,
   bytesPerSecond: number,
-  { uplinkBytesPerSecond }: { uplinkBytesPerSecond?: number } = {},
+  { uplinkBytesPerSecond, roundTripMs = 0 }: { uplinkBytesPerSecond?: number; roundTripMs?: number } = {},
 ): Promise<LinkProxy> {
-  const downlink = direction(bytesPerSecond);
-  const uplink = uplinkBytesPerSecond === undefined ? undefined : direction(uplinkBytesPerSecond);
+  const downlink = direction(bytesPerSecond, roundTripMs / 2);
+  const uplink =
+    uplinkBytesPerSecond === undefined && roundTripMs === 0
+      ? undefined
+      : direction(uplinkBytesPerSecond ?? Number.POSITIVE_INFINITY, roundTripMs / 2);
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = createConnection({ host: '127.0.0.1', port: targetPort });
@@ -74,16 +102,22 @@ export async function startLinkProxy(
  * A host on `hostPort`, serving the build in `platform.distDir` (another host's, or built there
  * first), behind a link of LINK_MBIT whose origin is the host's public one: the page, the API and
  * the presigned URLs all go through the link.
- * Replies are shaped; requests too with `uplink`. The host returned has the link's origin, and
- * stops with the link.
+ * Replies are shaped; requests too with `uplink`. `link` is another link instead (bytes per second
+ * each way, and its round trip). The host returned has the link's origin, and stops with the link.
  */
 export async function startHostBehindLink(
   platform: Pick<BenchPlatform, 'distDir'>,
   hostPort: number,
-  { uplink = false, env = {} }: { uplink?: boolean; env?: Record<string, string> } = {},
+  {
+    uplink = false,
+    env = {},
+    link,
+  }: { uplink?: boolean; env?: Record<string, string>; link?: { down: number; up: number; roundTripMs: number } } = {},
 ): Promise<BenchPlatform> {
   const bytesPerSecond = (LINK_MBIT * 1e6) / 8;
-  const proxy = await startLinkProxy(hostPort, bytesPerSecond, uplink ? { uplinkBytesPerSecond: bytesPerSecond } : {});
+  const proxy = link
+    ? await startLinkProxy(hostPort, link.down, { uplinkBytesPerSecond: link.up, roundTripMs: link.roundTripMs })
+    : await startLinkProxy(hostPort, bytesPerSecond, uplink ? { uplinkBytesPerSecond: bytesPerSecond } : {});
   const origin = `http://localhost:${proxy.port}`;
   try {
     const host = await startPlatform(hostPort, { ...env, PUBLIC_ORIGIN: origin, DIST_DIR: platform.distDir });
