@@ -13,9 +13,9 @@
 //    data-start="intent">, src/entry-server.tsx; a static host's Home and download page shell,
 //    vite/prerender-pages.ts) starts the app on the visitor's first intent instead: a touch, a
 //    pressed pointer, a key, focus, a pick or a drop. A visitor who only reads the page loads none
-//    of the app. A tap on a download button (data-ticket) before then downloads without the app:
-//    a plain file at once, Download all (data-zip) and an encrypted share's files (data-key-check)
-//    through the service worker. Add files opens the browser's picker natively (a file input's
+//    of the app. A tap on a download button (data-ticket) downloads without the app, and does not
+//    start it: a plain file at once, Download all (data-zip) and an encrypted share's files
+//    (data-key-check) through the service worker, which such a page registers once loaded. Add files opens the browser's picker natively (a file input's
 //    label), and what is picked or dropped meanwhile is kept for the app. A visitor who chose
 //    another language than the page's gets the app after the paint, which draws it in theirs.
 // 4. Times the host wrote in UTC (it cannot know the reader's zone: <time data-local-time>) are
