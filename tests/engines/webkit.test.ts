@@ -2,18 +2,21 @@
 // WebKitWebDriver under Xvfb, against the one host of the engines suite (global-setup.ts). This
 // WebKit has no WebRTC: a direct transfer's receiver must say so instead of blaming the network.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MIB } from '../../supabase/functions/_shared/domain/constants';
+import { COPY_CHUNK_BYTES } from '../../src/lib/upload-engine/device-copy/copy-writer';
 import { text } from '../e2e/fixtures/locales';
 import { makeRandomFile, makeTempDir, removeDir } from '../e2e/fixtures/test-files';
 import { uploadThroughApi } from './fixtures/api-upload';
-import { byText, waitFor, waitForText, type Engine } from './fixtures/engine';
+import { byText, waitFor, waitForText, type Engine, type WindowedPage } from './fixtures/engine';
 import { launchChromium } from './fixtures/puppeteer-engine';
 import { launchWebKit } from './fixtures/webkit-engine';
 import { downloadFromPage, serviceWorkerControls, uploadFromHome, waitForApp } from './cross-engine-paths';
 import { offerFromChromium } from './direct-transfer';
 import { downloadAll, expectedEntries, previews, sendTransfer } from './transfer-page';
+import { resumeAfterPagesClosed } from './upload-paths';
 
 const origin = inject('origin');
-let webkit: Engine;
+let webkit: Engine<WindowedPage>;
 let dir: string;
 
 beforeAll(async () => {
@@ -48,6 +51,25 @@ describe('WebKitGTK', () => {
     } finally {
       await page.close();
     }
+  });
+
+  it('resumes an upload whose pages all closed mid-way once Ulak is opened again: from the copy it kept, no part sent twice, the same bytes', async () => {
+    // A session's storage dies with its browser (docs/testing.md), so it is the pages that go, not
+    // the browser. Three chunks of the copy, the first a part and a bit: parts are read across seams.
+    const file = await makeRandomFile(dir, 'site survey.mov', 2 * COPY_CHUNK_BYTES + 13 * MIB + 7);
+    const resumed = await resumeAfterPagesClosed(webkit, origin, file, 1);
+    expect(resumed).toEqual({
+      // Where WebKit keeps it (no synchronous OPFS access handles here), the whole file.
+      copy: { place: 'idb', from: 0 },
+      finishedBeforeClose: [1],
+      droppedWithPage: [2, 3, 4, 5],
+      state: 'done',
+      failure: null,
+      sentAfterReopen: [2, 3, 4, 5, 6],
+      finishedTwice: [],
+      everyPartFinished: true,
+      sha256: file.sha256,
+    });
   });
 
   it('is controlled by the service worker', async () => {
