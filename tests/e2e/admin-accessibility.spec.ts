@@ -71,3 +71,28 @@ for (const { width, colorScheme, language } of VIEWS) {
     }
   });
 }
+
+test('the pages editor’s preview is a labelled region, while its text is still loading too', async ({ browser }) => {
+  // No service worker: it could answer the chunk held below from its cache.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await signIn(page);
+  // The preview's text comes with the Markdown renderer's chunk: held until axe has looked.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/markdown-content-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/admin/pages');
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview).toBeVisible();
+  try {
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    release();
+    await context.close();
+  }
+});

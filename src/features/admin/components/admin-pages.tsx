@@ -185,7 +185,7 @@ function PageEditor({ page }: { page: AdminPageDto }) {
               <SavedStatus shown={saved}>{t('admin.pages.saved')}</SavedStatus>
             </Group>
             {builtIn && <Text c="dimmed">{t('admin.pages.builtIn')}</Text>}
-            <Card withBorder radius="sm" padding="md" aria-label={t('admin.pages.preview')}>
+            <Card component="section" withBorder radius="sm" padding="md" aria-label={t('admin.pages.preview')}>
               <Suspense fallback={<Loader size="sm" />}>
                 {liveContent === null ? <Loader size="sm" /> : <MarkdownContent content={liveContent} />}
               </Suspense>
