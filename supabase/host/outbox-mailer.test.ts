@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,5 +34,20 @@ describe('outbox mailer', () => {
     expect(eml).toContain('Subject: Holiday photos');
     expect(eml).toContain('http://app.test/s/AbCd1234');
     expect(lines[0]).toContain(path.join(outbox, files[0]!));
+  });
+
+  it('prunes old messages, a message left half written by a crash too, and keeps newer ones', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'ulak-outbox-'));
+    const outbox = path.join(dir, 'outbox');
+    await mkdir(outbox);
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    for (const name of ['old.eml', 'crashed.eml.writing', 'notes.txt']) {
+      await writeFile(path.join(outbox, name), 'To: ada@example.com');
+      await utimes(path.join(outbox, name), old, old);
+    }
+    await writeFile(path.join(outbox, 'new.eml'), 'To: alan@example.org');
+    const mailer = createOutboxMailer(outbox, 'Ulak <no-reply@ulak.test>', () => {});
+    await mailer.prune!(new Date(Date.now() - 30 * 86_400_000));
+    expect((await readdir(outbox)).sort()).toEqual(['new.eml', 'notes.txt']);
   });
 });

@@ -3,7 +3,7 @@
 // mail program), so `npm start` sends real, inspectable mail with no account anywhere. The files
 // hold the recipients' addresses, so the sweep deletes them with the logs (prune).
 import { randomUUID } from 'node:crypto';
-import { mkdir, opendir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mailer } from '../functions/_shared/mailer.ts';
@@ -21,7 +21,11 @@ export function createOutboxMailer(outboxDir: string, from: string, log: (messag
         outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      // Written aside, then renamed: a mail program (or a test) reading the folder never opens a
+      // message half written.
+      const writing = `${file}.writing`;
+      await writeFile(writing, info.message as Buffer);
+      await rename(writing, file);
       log(`Mail to ${message.to.length} recipient(s) written to ${file} (set SMTP_URL to send it for real).`);
       return { accepted: [...message.to] };
     },
@@ -35,7 +39,8 @@ export function createOutboxMailer(outboxDir: string, from: string, log: (messag
       }
       // Read as a stream: the folder may hold a month of mail.
       for await (const entry of dir) {
-        if (!entry.isFile() || !entry.name.endsWith('.eml')) continue;
+        // A message left half written by a crash holds addresses too.
+        if (!entry.isFile() || !/\.eml(\.writing)?$/.test(entry.name)) continue;
         const file = path.join(outboxDir, entry.name);
         try {
           if ((await stat(file)).mtime < before) await unlink(file);
