@@ -76,7 +76,8 @@
         button.setAttribute('data-api-key', key);
       }
       if (early && encryption) button.setAttribute('data-key-check', encryption.keyCheck);
-      // A plain file's own URL, opened by the tap itself while it lasts (boot.js).
+      // The file's own URL while it lasts: opened by the tap itself for a plain file, fetched by the
+      // service worker for an encrypted one (boot.js).
       var direct = share.kind === 'file' && share.directDownload;
       if (early && direct) {
         button.setAttribute('data-url', direct.url);

@@ -25,7 +25,7 @@ export interface FileDownloadViewProps {
   sender?: { senderName: string | null; message: string | null };
   /** Downloads left of the link's limit; null or absent: no limit. */
   downloadsLeft?: number | null;
-  /** The file's own URL, for a tap before the app is live (GET /shares/{id} of a plain file). */
+  /** The file's own URL, for a tap before the app is live (GET /shares/{id}'s, without a password or limit). */
   directDownload?: DirectDownload | null;
 }
 
