@@ -12,7 +12,7 @@ import {
   BENCH_ANON_KEY,
   launchProfile,
   sampleMemory,
-  treeRss,
+  treeMemory,
   type BenchPlatform,
   type ProfileBrowser,
 } from './platform.ts';
@@ -154,7 +154,7 @@ export function appUpload(platform: BenchPlatform, file: string): Promise<AppUpl
       });
       (window as unknown as { clicked: Promise<number> }).clicked = clicked;
     });
-    const idleBytes = await treeRss(pid);
+    const idleBytes = await treeMemory(pid);
     const memory = sampleMemory(pid);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const link = page

@@ -195,7 +195,7 @@ export async function runDownloadAllBench(opts: { port: number }): Promise<void>
       const peaks = result.app.map((r) => r.peakBytes / MiB);
       const above = result.app.map((r) => (r.peakBytes - r.idleBytes) / MiB);
       console.log(
-        `    browser peak memory (all processes):   ${median(peaks).toFixed(0)} MiB, ` +
+        `    browser peak PSS (all processes):      ${median(peaks).toFixed(0)} MiB, ` +
           `${median(above).toFixed(0)} MiB above the page before the tap (rounds ${list(peaks, 0)} MiB)`,
       );
       console.log(

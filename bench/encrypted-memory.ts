@@ -58,7 +58,7 @@ async function round(platform: BenchPlatform, into: SizeRounds, problems: string
 function printSide(side: 'up' | 'down', large: SizeRounds, small: SizeRounds): void {
   const what = side === 'up' ? 'encrypting upload (Home)' : 'decrypting download (the link)';
   const share = (r: SizeRounds) => ((median(r[side]) * MiB) / r.file.size) * 100;
-  console.log(`  ${what}, browser peak above the page's idle (all processes):`);
+  console.log(`  ${what}, browser peak above the page's idle (PSS, all processes):`);
   for (const r of [large, small]) {
     console.log(
       `    ${fmtMiB(r.file.size).padEnd(9)} file: ${fmtRounds(r[side], 0, ' MiB')}, ${share(r).toFixed(1)} % of the file`,

@@ -18,7 +18,7 @@ import {
   sampleMemory,
   startPlatform,
   treeCpuSeconds,
-  treeRss,
+  treeMemory,
   type BenchPlatform,
   type ProfileBrowser,
 } from './platform.ts';
@@ -162,7 +162,7 @@ interface TransferResult {
  * sampling's own CPU weighs on the reference as much as on ours.
  */
 function watchMemory(a: ProfileBrowser, b: ProfileBrowser) {
-  const idle = Promise.all([treeRss(a.pid), treeRss(b.pid)]);
+  const idle = Promise.all([treeMemory(a.pid), treeMemory(b.pid)]);
   const sender = sampleMemory(a.pid);
   const receiver = sampleMemory(b.pid);
   return {

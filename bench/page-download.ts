@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launchProfile, sampleMemory, treeRss } from './platform.ts';
+import { launchProfile, sampleMemory, treeMemory } from './platform.ts';
 
 /** How long the tap may take to give a download (default 10 min; 2 GiB over the loopback takes about a minute). */
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
@@ -49,7 +49,7 @@ export async function pageDownload<T>(
         await navigator.serviceWorker.ready;
       });
       await page.waitForLoadState('networkidle');
-      const idleBytes = await treeRss(pid);
+      const idleBytes = await treeMemory(pid);
       const memory = sampleMemory(pid);
       const downloading = page.waitForEvent('download', { timeout: DOWNLOAD_TIMEOUT_MS });
       // Handled below; a click that hangs must not leave it unhandled, which ends the process with
