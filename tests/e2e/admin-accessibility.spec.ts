@@ -3,6 +3,7 @@ import { ANON_HEADERS, API, APP_VERSION, signIn } from './fixtures/admin';
 import { uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 import { seriousViolations } from './fixtures/axe';
+import { holdRequests } from './fixtures/hold-requests';
 
 // Every admin screen on a 360 px phone and a desktop, light and dark, in English and Turkish:
 // axe finds no serious or critical violation, nothing is wider than the screen, and the
@@ -78,14 +79,7 @@ test('the pages editor’s preview is a labelled region, while its text is still
   const page = await context.newPage();
   await signIn(page);
   // The preview's text comes with the Markdown renderer's chunk: held until axe has looked.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/markdown-content-*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/markdown-content-*.js');
   await page.goto('/admin/pages');
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { START_ATTRIBUTE, START_ON_INTENT } from '../../src/config/boot-contract';
+import { holdRequests } from './fixtures/hold-requests';
 import { SHARE_LINK } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
@@ -22,14 +23,7 @@ test.afterEach(async () => {
  * visitor does meanwhile happens on the page as the host rendered it, before the app is live.
  */
 async function openHomeWithAppHeld(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/*.js');
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute(START_ATTRIBUTE, START_ON_INTENT);
   return release;

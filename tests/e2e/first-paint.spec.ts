@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { HELD_ATTRIBUTE, START_ATTRIBUTE, START_ON_INTENT } from '../../src/config/boot-contract';
 import { waitForApp } from './fixtures/app-live';
+import { holdRequests } from './fixtures/hold-requests';
 import { E2E_ANON_KEY } from './fixtures/pwa';
 import { shareIdOfLink, uploadFromHome } from './fixtures/share-flow';
 import { makeRandomFile, makeTempDir, removeDir, sha256OfFile } from './fixtures/test-files';
@@ -160,15 +161,10 @@ test('a tap on a plain file’s Download opens its own URL at once, with none of
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     // The ticket that counts the download is held: the download must not wait for it.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     let ticketAsked = false;
-    await visit.route(`**/functions/v1/api/shares/${shareId}/download`, async (route) => {
+    const release = await holdRequests(visit, `**/functions/v1/api/shares/${shareId}/download`, () => {
       ticketAsked = true;
-      await released;
-      await route.continue();
+      return true;
     });
     await visit.goto(`/s/${shareId}`, { waitUntil: 'networkidle' });
     const download = visit.waitForEvent('download');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { text } from './fixtures/locales';
-import { holdParts } from './fixtures/hold-parts';
+import { holdParts } from './fixtures/hold-requests';
 import { openControlled, readJobs } from './fixtures/pwa';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 import { createTransfer, makeText, uploadIntoTransfer } from './fixtures/transfer-upload';

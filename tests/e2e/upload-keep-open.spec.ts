@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForApp } from './fixtures/app-live';
-import { holdParts } from './fixtures/hold-parts';
+import { holdParts } from './fixtures/hold-requests';
 import { text } from './fixtures/locales';
 import { makeRandomFile, makeTempDir, removeDir } from './fixtures/test-files';
 
