@@ -101,8 +101,9 @@
    */
   function startOnIntent() {
     /**
-     * How long a tap the service worker downloads waits for it (default 20 s: a first visit's
-     * worker installs the app's files first, a few seconds on a slow link) before the app does it.
+     * How long a tap the service worker downloads waits for it (default 20 s: on a first visit a
+     * zip or a large file waits for the worker's install, a few seconds on a slow link) before the
+     * app does it.
      */
     var WORKER_WAIT_MS = 20000;
     // start-app: a page's own script that cannot finish the page without the app (share-fill.js).
@@ -246,28 +247,28 @@
         gaveUp = true;
         leaveToApp(button);
       }, WORKER_WAIT_MS);
-      // The app registers the same script at the same scope (src/lib/pwa.ts): one registration.
-      workers
-        .register('/sw.js', { scope: '/' })
-        .then(function () {
-          return workers.ready;
-        })
+      registerWorker()
         .then(function (registration) {
-          var worker = registration.active;
-          if (!worker) throw new Error('No active service worker');
+          // A first visit's worker may still be installing: it answers too (sw/early-download.ts).
+          var worker = registration.active || registration.waiting || registration.installing;
+          if (!worker) throw new Error('No service worker');
           var channel = new MessageChannel();
           return new Promise(function (resolve, reject) {
             channel.port1.onmessage = function (event) {
               channel.port1.close();
-              return event.data && event.data.type === 'ready' ? resolve() : reject(new Error('Refused'));
+              var answer = event.data;
+              return answer && (answer.type === 'ready' || answer.type === 'whole')
+                ? resolve(answer)
+                : reject(new Error('Refused'));
             };
             worker.postMessage(message, [channel.port2]);
           });
         })
-        .then(function () {
+        .then(function (answer) {
           if (gaveUp) return;
           clearTimeout(timer);
           button.setAttribute('aria-busy', 'false');
+          if (answer.type === 'whole') return saveWhole(answer.bytes, answer.fileName);
           var frame = document.createElement('iframe');
           frame.hidden = true;
           frame.src = '/download-stream/' + message.id;
@@ -279,14 +280,33 @@
           leaveToApp(button);
         });
     }
+    /** A file the worker handed over whole (a first visit's, before it is active), saved as `fileName`. */
+    function saveWhole(bytes, fileName) {
+      var url = URL.createObjectURL(bytes);
+      openUrl(url, fileName);
+      // Later: the browser reads the file after the click.
+      setTimeout(function () {
+        URL.revokeObjectURL(url);
+      }, 60000);
+    }
+    var registering = null;
+    /**
+     * The worker's registration, asked for once: a second register() would wait in the browser's
+     * queue until the first one's install has ended. The app registers the same script at the same
+     * scope (src/lib/pwa.ts): one registration.
+     */
+    function registerWorker() {
+      registering = registering || navigator.serviceWorker.register('/sw.js', { scope: '/' });
+      return registering;
+    }
     /**
      * A page whose download the worker makes registers it once loaded: the worker's install (the
-     * app's files) is then done before a tap, which otherwise waits for it on a first visit.
+     * app's files) has begun before a tap, and is often done.
      */
     function registerWorkerEarly() {
-      var workers = navigator.serviceWorker;
-      if (!workers || !document.querySelector('[data-ticket][data-zip], [data-ticket][data-key-check]')) return;
-      workers.register('/sw.js', { scope: '/' }).catch(function () {});
+      if (!navigator.serviceWorker || !document.querySelector('[data-ticket][data-zip], [data-ticket][data-key-check]'))
+        return;
+      registerWorker().catch(function () {});
     }
     /** The file input a tap on `target` opens the picker of, if any. */
     function pickerOf(target) {

@@ -8,15 +8,20 @@ import { fileCipherOf, newTransferSecrets } from '@/lib/crypto/transfer-secrets'
 import type { EarlyDownloadAnswer, EarlyDownloadStart } from '@/lib/download-pipeline/stream-download-messages';
 import { ask, downloadWorker } from '@/test/download-worker';
 import { encryptWhole, randomBytes } from '@/test/e2e-crypto';
+import { fakeServiceWorker } from '@/test/worker-scope';
 import { registerDownloadStreams } from './download-stream';
-import { registerEarlyDownloads } from './early-download';
+import { registerEarlyDownloads, WHOLE_BEFORE_ACTIVE_MAX_BYTES } from './early-download';
 
 // A tap before the app is there: the worker asks a stand-in of the API (download tickets) and of
 // the bucket (objects by path) for the files, and answers the download URL with the zip or file.
 const secrets = await newTransferSecrets();
 const check = await keyCheck(secrets.linkKey);
 const fragment = `#${linkKeyToFragment(secrets.linkKey)}`;
-const plaintexts = { FiLe0001: randomBytes(70_000), FiLe0002: new TextEncoder().encode('kısa not') };
+const plaintexts = {
+  FiLe0001: randomBytes(70_000),
+  FiLe0002: new TextEncoder().encode('kısa not'),
+  BiGfIlE0: randomBytes(WHOLE_BEFORE_ACTIVE_MAX_BYTES + 1),
+};
 const objects = new Map<string, Uint8Array>();
 for (const [shareId, bytes] of Object.entries(plaintexts)) {
   objects.set(`/plain/${shareId}`, bytes);
@@ -87,8 +92,22 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function worker() {
-  const { dispatch, open } = downloadWorker((scope) => registerEarlyDownloads(scope, registerDownloadStreams(scope)));
+/** A worker (`state` 'installing': a first visit's, its install under way); `pending` counts what its install gives way to. */
+function worker(state: ServiceWorkerState = 'activated') {
+  const self = fakeServiceWorker(state);
+  let pending = 0;
+  const install = {
+    during<T>(work: Promise<T>) {
+      pending += 1;
+      const done = () => (pending -= 1);
+      work.then(done, done);
+      return work;
+    },
+  };
+  const { scope, dispatch, open } = downloadWorker((scope) =>
+    registerEarlyDownloads(scope, registerDownloadStreams(scope), install),
+  );
+  Object.assign(scope, { serviceWorker: self });
   const tap = (start: Partial<EarlyDownloadStart>) =>
     ask<EarlyDownloadAnswer>(dispatch, {
       type: 'EARLY_DOWNLOAD',
@@ -102,7 +121,7 @@ function worker() {
       url: '',
       ...start,
     });
-  return { tap, open };
+  return { tap, open, self, waitingFor: () => pending };
 }
 
 describe('a download the worker makes before the app is there', () => {
@@ -180,6 +199,58 @@ describe('a download the worker makes before the app is there', () => {
     const { tap } = worker();
     expect(await tap({ ticket: `${origin}/sealed/shares/GoNe0000/download`, fragment, keyCheck: check })).toEqual({
       type: 'refused',
+    });
+  });
+
+  describe('while the worker still installs (a first visit)', () => {
+    it('hands a small encrypted file over whole, decrypted, and its install gives way until then', async () => {
+      const { tap, open, waitingFor } = worker('installing');
+      const ticket = `${origin}/sealed/shares/FiLe0002/download`;
+      const answering = tap({ ticket, fragment, keyCheck: check });
+      expect(waitingFor()).toBe(1);
+      const answer = await answering;
+      expect(answer).toMatchObject({ type: 'whole', fileName: 'FiLe0002.bin' });
+      const bytes = (answer as { bytes: Blob }).bytes;
+      expect(await bytes.text()).toBe('kısa not');
+      expect(waitingFor()).toBe(0);
+      // Nothing was left for the download URL, which an installing worker does not answer anyway.
+      expect((await open('/download-stream/dl-1'))?.status).toBe(404);
+    });
+
+    it('answers a file over the limit, and a zip, with the download URL once it is active', async () => {
+      const { tap, open, self, waitingFor } = worker('installing');
+      const big = tap({ ticket: `${origin}/sealed/shares/BiGfIlE0/download`, fragment, keyCheck: check });
+      let answered = false;
+      void big.then(() => (answered = true));
+      // The answer waits for the activation, and the install, which the activation waits for, is
+      // not held meanwhile.
+      await expect.poll(waitingFor).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(answered).toBe(false);
+      self.become('installed');
+      self.become('activating');
+      self.become('activated');
+      expect(await big).toEqual({ type: 'ready' });
+      const response = (await open('/download-stream/dl-1')) as Response;
+      expect(Number(response.headers.get('content-length'))).toBe(WHOLE_BEFORE_ACTIVE_MAX_BYTES + 1);
+      expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(plaintexts.BiGfIlE0))).toBe(true);
+
+      const zip = worker('installing');
+      const zipping = zip.tap({
+        fileName: 'TrAnSfEr.zip',
+        zip: true,
+        ticket: `${origin}/plain/shares/TrAnSfEr/download`,
+      });
+      zip.self.become('activated');
+      expect(await zipping).toEqual({ type: 'ready' });
+    });
+
+    it('refuses, and saves nothing, when the worker is dropped before it is active', async () => {
+      const { tap, self } = worker('installing');
+      const answering = tap({ ticket: `${origin}/sealed/shares/BiGfIlE0/download`, fragment, keyCheck: check });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      self.become('redundant');
+      expect(await answering).toEqual({ type: 'refused' });
     });
   });
 });

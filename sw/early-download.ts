@@ -4,6 +4,9 @@
 // the link's key (location.hash, which never leaves the device: a message to our own worker is not
 // the network) and the share's key check. The key is checked first, so a wrong or cut link asks
 // for no ticket (a limited share's download is counted) and saves nothing; the app says why.
+// On a first visit the tap may come while this worker still installs, and only an active worker
+// answers a URL: a small file is then handed to the page whole, a larger one or a zip waits for
+// the activation. The install (precache.ts) gives way while a download starts.
 import type { DownloadTicket, TransferDownload } from '@domain/api-types';
 import { recipientSecrets } from '@/lib/crypto/recipient-key';
 import { fileCipherOf, type TransferSecrets } from '@/lib/crypto/transfer-secrets';
@@ -15,6 +18,13 @@ import {
 } from '@/lib/download-pipeline/stream-download-messages';
 import { zipFiles } from '@/lib/download-pipeline/zip-files';
 import type { ParkDownload, Waiting } from './download-stream';
+import type { GiveWay } from './precache';
+
+/**
+ * The largest file a worker that is not active yet hands to the page whole (default 16 MiB), read
+ * into memory once every record has been opened: a first visit's tap does not wait for the install.
+ */
+export const WHOLE_BEFORE_ACTIVE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A file's own download POST: its share id is the file key's context. */
 const FILE_TICKET = /\/shares\/([A-Za-z0-9]{8})\/download$/;
@@ -74,23 +84,48 @@ async function download(start: EarlyDownloadStart): Promise<Waiting> {
   return fileDownload(start, secrets);
 }
 
-export function registerEarlyDownloads(scope: ServiceWorkerGlobalScope, park: ParkDownload): void {
+/** This worker once active; rejected if it is dropped first (its install failed). */
+function activated(scope: ServiceWorkerGlobalScope): Promise<void> {
+  const self = scope.serviceWorker;
+  if (self.state === 'activated') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    self.addEventListener('statechange', () => {
+      if (self.state === 'activated') resolve();
+      if (self.state === 'redundant') reject(new Error('This worker was not installed'));
+    });
+  });
+}
+
+export function registerEarlyDownloads(scope: ServiceWorkerGlobalScope, park: ParkDownload, install: GiveWay): void {
+  /**
+   * What the page is answered: the whole file, or the download URL's answer once it can be given.
+   * The install gives way while the download starts, not while it waits for the install's end.
+   */
+  const prepare = async (start: EarlyDownloadStart): Promise<EarlyDownloadAnswer> => {
+    const waiting = await install.during(download(start));
+    const { fileName, size } = waiting.start;
+    if (
+      scope.serviceWorker.state !== 'activated' &&
+      !start.zip &&
+      size !== null &&
+      size <= WHOLE_BEFORE_ACTIVE_MAX_BYTES
+    ) {
+      return { type: 'whole', fileName, bytes: await install.during(new Response(waiting.body).blob()) };
+    }
+    await activated(scope).catch((error: unknown) => {
+      void waiting.body.cancel();
+      throw error;
+    });
+    park(start.id, waiting);
+    return { type: 'ready' };
+  };
   scope.addEventListener('message', (event) => {
     const port = event.ports[0];
     if (!port || !isEarlyDownloadStart(event.data)) return;
-    const start = event.data;
     const answer = (message: EarlyDownloadAnswer) => {
       port.postMessage(message);
       port.close();
     };
-    event.waitUntil(
-      download(start).then(
-        (waiting) => {
-          park(start.id, waiting);
-          answer({ type: 'ready' });
-        },
-        () => answer({ type: 'refused' }),
-      ),
-    );
+    event.waitUntil(prepare(event.data).then(answer, () => answer({ type: 'refused' })));
   });
 }

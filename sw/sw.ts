@@ -9,6 +9,7 @@ import { registerDownloadStreams } from './download-stream';
 import { registerEarlyDownloads } from './early-download';
 import { registerMediaStreams } from './media-stream';
 import { registerMessages } from './messages';
+import { createPrecache } from './precache';
 import { registerShareTarget } from './share-target';
 import { registerUploads } from './uploads';
 
@@ -30,10 +31,11 @@ function buildVersion(entries: typeof manifest): string {
 // Before the app shell's routes: the share target's POST, the streamed downloads' and the media
 // previews' URLs are answered here, never by the network or the navigation fallback.
 const version = buildVersion(manifest);
+const precache = createPrecache(self, manifest);
 registerShareTarget(self, getShareInbox);
-registerEarlyDownloads(self, registerDownloadStreams(self));
+registerEarlyDownloads(self, registerDownloadStreams(self), precache.giveWay);
 registerMediaStreams(self);
-registerAppShell(manifest);
+registerAppShell(precache.controller);
 registerMessages(self, version);
 registerUploads(self, version);
 clientsClaim();

@@ -9,6 +9,7 @@ import {
   type SentEntry,
   strangerContext,
 } from './fixtures/encrypted-transfer';
+import { holdRequests } from './fixtures/hold-requests';
 import { makeRandomFile, makeTempDir, removeDir, sha256OfFile } from './fixtures/test-files';
 import { makeText } from './fixtures/transfer-upload';
 
@@ -113,6 +114,49 @@ test('a tap on Download all and on a file’s Download before the app is there s
     await download.saveAs(saved);
     expect(await sha256OfFile(saved)).toBe(note?.sha256);
     // The app never started: boot.js and the service worker did it all.
+    await expect(visitor.locator('html')).toHaveAttribute('data-start', 'intent');
+  } finally {
+    await context.close();
+  }
+});
+
+test('on a first visit, a file’s Download saves it while the service worker still installs, and Download all once it is active', async ({
+  page,
+  browser,
+}) => {
+  const { link, sent } = await sendTrip(page, 'first-visit');
+  const context = await strangerContext(browser);
+  try {
+    // The worker's install (the app's files, which it fetches itself) cannot end until released:
+    // one file of it is held (held by Playwright's routing, every file would hold the worker's
+    // other requests as well).
+    const release = await holdRequests(context, /\/assets\/app-[\w-]+\.js$/, (request) => !!request.serviceWorker());
+    const visitor = await context.newPage();
+    await visitor.goto(link);
+    await expect(visitor.getByRole('heading', { level: 1, name: '2 files' })).toBeVisible();
+    const workerState = () =>
+      visitor.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration ? { installing: !!registration.installing, active: !!registration.active } : null;
+      });
+    await expect.poll(workerState).toEqual({ installing: true, active: false });
+
+    for (const { entry, file } of sent) {
+      const name = path.basename(entry);
+      const saving = visitor.waitForEvent('download', { timeout: 90_000 });
+      await visitor.getByRole('button', { name: `Download ${name}` }).click();
+      const download = await saving;
+      expect(download.suggestedFilename()).toBe(name);
+      expect(await sha256OfFile(await download.path())).toBe(file.sha256);
+    }
+    expect(await workerState()).toEqual({ installing: true, active: false });
+
+    const zipping = visitor.waitForEvent('download', { timeout: 90_000 });
+    await visitor.getByRole('button', { name: 'Download all' }).click();
+    release();
+    const zip = path.join(dir, 'first-visit.zip');
+    await (await zipping).saveAs(zip);
+    expectZipOf(zip, sent);
     await expect(visitor.locator('html')).toHaveAttribute('data-start', 'intent');
   } finally {
     await context.close();

@@ -43,8 +43,15 @@ export interface EarlyDownloadStart {
   url: string;
 }
 
-/** Worker -> boot.js: the download URL answers now, or boot.js leaves the tap to the app (which says why). */
-export type EarlyDownloadAnswer = { type: 'ready' } | { type: 'refused' };
+/**
+ * Worker -> boot.js: the download URL answers now ('ready'); or, from a worker still installing
+ * (a first visit), a small file's whole plaintext for boot.js to save ('whole'); or boot.js leaves
+ * the tap to the app, which says why ('refused').
+ */
+export type EarlyDownloadAnswer =
+  | { type: 'ready' }
+  | { type: 'whole'; fileName: string; bytes: Blob }
+  | { type: 'refused' };
 
 /** Page -> worker over the port. */
 export type StreamDownloadChunk = { type: 'chunk'; chunk: Uint8Array } | { type: 'end' } | { type: 'abort' };
