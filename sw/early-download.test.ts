@@ -8,7 +8,6 @@ import { fileCipherOf, newTransferSecrets } from '@/lib/crypto/transfer-secrets'
 import type { EarlyDownloadAnswer, EarlyDownloadStart } from '@/lib/download-pipeline/stream-download-messages';
 import { ask, downloadWorker } from '@/test/download-worker';
 import { encryptWhole, randomBytes } from '@/test/e2e-crypto';
-import { fakeServiceWorker } from '@/test/worker-scope';
 import { registerDownloadStreams } from './download-stream';
 import { registerEarlyDownloads, WHOLE_BEFORE_ACTIVE_MAX_BYTES } from './early-download';
 
@@ -92,9 +91,11 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** A worker (`state` 'installing': a first visit's, its install under way); `pending` counts what its install gives way to. */
-function worker(state: ServiceWorkerState = 'activated') {
-  const self = fakeServiceWorker(state);
+/**
+ * A worker; `installing`: a first visit's, its install under way until `activate()`. `waitingFor`
+ * counts what its install gives way to.
+ */
+function worker({ installing = false } = {}) {
   let pending = 0;
   const install = {
     during<T>(work: Promise<T>) {
@@ -104,10 +105,11 @@ function worker(state: ServiceWorkerState = 'activated') {
       return work;
     },
   };
-  const { scope, dispatch, open } = downloadWorker((scope) =>
+  const { dispatch, open } = downloadWorker((scope) =>
     registerEarlyDownloads(scope, registerDownloadStreams(scope), install),
   );
-  Object.assign(scope, { serviceWorker: self });
+  if (installing) dispatch('install', {});
+  const activate = () => dispatch('activate', {});
   const tap = (start: Partial<EarlyDownloadStart>) =>
     ask<EarlyDownloadAnswer>(dispatch, {
       type: 'EARLY_DOWNLOAD',
@@ -121,7 +123,7 @@ function worker(state: ServiceWorkerState = 'activated') {
       url: '',
       ...start,
     });
-  return { tap, open, self, waitingFor: () => pending };
+  return { tap, open, activate, waitingFor: () => pending };
 }
 
 describe('a download the worker makes before the app is there', () => {
@@ -204,7 +206,7 @@ describe('a download the worker makes before the app is there', () => {
 
   describe('while the worker still installs (a first visit)', () => {
     it('hands a small encrypted file over whole, decrypted, and its install gives way until then', async () => {
-      const { tap, open, waitingFor } = worker('installing');
+      const { tap, open, waitingFor } = worker({ installing: true });
       const ticket = `${origin}/sealed/shares/FiLe0002/download`;
       const answering = tap({ ticket, fragment, keyCheck: check });
       expect(waitingFor()).toBe(1);
@@ -218,7 +220,7 @@ describe('a download the worker makes before the app is there', () => {
     });
 
     it('answers a file over the limit, and a zip, with the download URL once it is active', async () => {
-      const { tap, open, self, waitingFor } = worker('installing');
+      const { tap, open, activate, waitingFor } = worker({ installing: true });
       const big = tap({ ticket: `${origin}/sealed/shares/BiGfIlE0/download`, fragment, keyCheck: check });
       let answered = false;
       void big.then(() => (answered = true));
@@ -227,30 +229,24 @@ describe('a download the worker makes before the app is there', () => {
       await expect.poll(waitingFor).toBe(0);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(answered).toBe(false);
-      self.become('installed');
-      self.become('activating');
-      self.become('activated');
+      activate();
       expect(await big).toEqual({ type: 'ready' });
       const response = (await open('/download-stream/dl-1')) as Response;
       expect(Number(response.headers.get('content-length'))).toBe(WHOLE_BEFORE_ACTIVE_MAX_BYTES + 1);
       expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(plaintexts.BiGfIlE0))).toBe(true);
 
-      const zip = worker('installing');
+      const zip = worker({ installing: true });
       const zipping = zip.tap({
         fileName: 'TrAnSfEr.zip',
         zip: true,
         ticket: `${origin}/plain/shares/TrAnSfEr/download`,
       });
-      zip.self.become('activated');
+      let zipAnswered = false;
+      void zipping.then(() => (zipAnswered = true));
+      await expect.poll(zip.waitingFor).toBe(0);
+      expect(zipAnswered).toBe(false);
+      zip.activate();
       expect(await zipping).toEqual({ type: 'ready' });
-    });
-
-    it('refuses, and saves nothing, when the worker is dropped before it is active', async () => {
-      const { tap, self } = worker('installing');
-      const answering = tap({ ticket: `${origin}/sealed/shares/BiGfIlE0/download`, fragment, keyCheck: check });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      self.become('redundant');
-      expect(await answering).toEqual({ type: 'refused' });
     });
   });
 });

@@ -84,19 +84,29 @@ async function download(start: EarlyDownloadStart): Promise<Waiting> {
   return fileDownload(start, secrets);
 }
 
-/** This worker once active; rejected if it is dropped first (its install failed). */
-function activated(scope: ServiceWorkerGlobalScope): Promise<void> {
-  const self = scope.serviceWorker;
-  if (self.state === 'activated') return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    self.addEventListener('statechange', () => {
-      if (self.state === 'activated') resolve();
-      if (self.state === 'redundant') reject(new Error('This worker was not installed'));
-    });
+/**
+ * Whether this worker is active yet, from its lifecycle events: Firefox has no
+ * ServiceWorkerGlobalScope.serviceWorker to ask. A worker that has seen its install and not yet
+ * its activate is not; one started later (active already, woken for an event) saw neither. Fetch
+ * events wait for the activate event's end, so its start is enough.
+ */
+function lifecycle(scope: ServiceWorkerGlobalScope) {
+  let active = true;
+  let activated = Promise.resolve();
+  let onActivate = () => {};
+  scope.addEventListener('install', () => {
+    active = false;
+    activated = new Promise((resolve) => (onActivate = resolve));
   });
+  scope.addEventListener('activate', () => {
+    active = true;
+    onActivate();
+  });
+  return { isActive: () => active, activated: () => activated };
 }
 
 export function registerEarlyDownloads(scope: ServiceWorkerGlobalScope, park: ParkDownload, install: GiveWay): void {
+  const { isActive, activated } = lifecycle(scope);
   /**
    * What the page is answered: the whole file, or the download URL's answer once it can be given.
    * The install gives way while the download starts, not while it waits for the install's end.
@@ -104,18 +114,11 @@ export function registerEarlyDownloads(scope: ServiceWorkerGlobalScope, park: Pa
   const prepare = async (start: EarlyDownloadStart): Promise<EarlyDownloadAnswer> => {
     const waiting = await install.during(download(start));
     const { fileName, size } = waiting.start;
-    if (
-      scope.serviceWorker.state !== 'activated' &&
-      !start.zip &&
-      size !== null &&
-      size <= WHOLE_BEFORE_ACTIVE_MAX_BYTES
-    ) {
+    if (!isActive() && !start.zip && size !== null && size <= WHOLE_BEFORE_ACTIVE_MAX_BYTES) {
       return { type: 'whole', fileName, bytes: await install.during(new Response(waiting.body).blob()) };
     }
-    await activated(scope).catch((error: unknown) => {
-      void waiting.body.cancel();
-      throw error;
-    });
+    // A worker whose install fails never answers: boot.js leaves the tap to the app after WORKER_WAIT_MS.
+    await activated();
     park(start.id, waiting);
     return { type: 'ready' };
   };

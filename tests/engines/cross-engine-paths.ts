@@ -52,6 +52,20 @@ export async function downloadFromPage(engine: Engine, page: EnginePage, link: s
   return downloaded(engine, file.name, file.size);
 }
 
+/**
+ * A stranger's first visit to `link` (end-to-end encrypted): Download pressed as soon as the page
+ * shows the file, while the worker the page registered on load may still be installing. The
+ * SHA-256 of what the browser saved, and whether the app stayed unstarted (boot.js and the worker
+ * saved it by themselves).
+ */
+export async function firstVisitDownload(engine: Engine, page: EnginePage, link: string, file: TestFile) {
+  const sha256 = await downloadFromPage(engine, page, link, file);
+  const appStarted = !(await page.run<boolean>(
+    `return document.documentElement.getAttribute('${START_ATTRIBUTE}') === '${START_ON_INTENT}';`,
+  ));
+  return { sha256, appStarted };
+}
+
 /** Picks `file` on Home and presses Upload: the share link the page shows. */
 export async function uploadFromHome(page: EnginePage, origin: string, file: TestFile): Promise<string> {
   await page.goto(`${origin}/`);

@@ -9,7 +9,13 @@ import { makeRandomFile, makeTempDir, removeDir } from '../e2e/fixtures/test-fil
 import { uploadThroughApi } from './fixtures/api-upload';
 import { waitForText, type Engine } from './fixtures/engine';
 import { launchChromium, launchFirefox } from './fixtures/puppeteer-engine';
-import { downloadFromPage, serviceWorkerControls, uploadFromHome, waitForApp } from './cross-engine-paths';
+import {
+  downloadFromPage,
+  firstVisitDownload,
+  serviceWorkerControls,
+  uploadFromHome,
+  waitForApp,
+} from './cross-engine-paths';
 import { acceptAndSave, confirmOnChromium, offerFromChromium, storageNote } from './direct-transfer';
 import { downloadAll, expectedEntries, previews, sendTransfer } from './transfer-page';
 import { whatUploadingPagesSay } from './upload-paths';
@@ -47,6 +53,23 @@ describe('Firefox ESR', () => {
       const link = await uploadFromHome(page, origin, file);
       expect(link).toMatch(/\/s\/[A-Za-z0-9]{8}#[A-Za-z0-9_-]{43}$/);
       expect(await downloadFromPage(firefox, page, link, file)).toBe(file.sha256);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("saves an encrypted file on a stranger's first tap of Download, with the same bytes and none of the app", async () => {
+    const file = await makeRandomFile(dir, 'first visit.pdf', 300_000);
+    const sender = await firefox.newPage();
+    let link: string;
+    try {
+      link = await uploadFromHome(sender, origin, file);
+    } finally {
+      await sender.close();
+    }
+    const page = await firefox.newPage();
+    try {
+      expect(await firstVisitDownload(firefox, page, link, file)).toEqual({ sha256: file.sha256, appStarted: false });
     } finally {
       await page.close();
     }

@@ -10,7 +10,13 @@ import { uploadThroughApi } from './fixtures/api-upload';
 import { byText, waitFor, waitForText, type Engine, type WindowedPage } from './fixtures/engine';
 import { launchChromium } from './fixtures/puppeteer-engine';
 import { launchWebKit } from './fixtures/webkit-engine';
-import { downloadFromPage, serviceWorkerControls, uploadFromHome, waitForApp } from './cross-engine-paths';
+import {
+  downloadFromPage,
+  firstVisitDownload,
+  serviceWorkerControls,
+  uploadFromHome,
+  waitForApp,
+} from './cross-engine-paths';
 import { offerFromChromium } from './direct-transfer';
 import { downloadAll, expectedEntries, previews, sendTransfer } from './transfer-page';
 import { resumeAfterPagesClosed } from './upload-paths';
@@ -70,6 +76,23 @@ describe('WebKitGTK', () => {
       everyPartFinished: true,
       sha256: file.sha256,
     });
+  });
+
+  it("saves an encrypted file on a stranger's first tap of Download, with the same bytes and none of the app", async () => {
+    const file = await makeRandomFile(dir, 'first visit.pdf', 300_000);
+    const sender = await webkit.newPage();
+    let link: string;
+    try {
+      link = await uploadFromHome(sender, origin, file);
+    } finally {
+      await sender.close();
+    }
+    const page = await webkit.newPage();
+    try {
+      expect(await firstVisitDownload(webkit, page, link, file)).toEqual({ sha256: file.sha256, appStarted: false });
+    } finally {
+      await page.close();
+    }
   });
 
   it('is controlled by the service worker', async () => {
