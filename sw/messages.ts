@@ -6,6 +6,17 @@ function isPageMessage(data: unknown): data is PageToWorkerMessage {
   return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
 }
 
+/**
+ * Whether this worker waits for the active one to go. Firefox has no
+ * ServiceWorkerGlobalScope.serviceWorker: there, the worker asked while one waits is that one, as
+ * the page asks only the waiting worker (src/lib/pwa.ts).
+ */
+function isWaiting(scope: ServiceWorkerGlobalScope): boolean {
+  // Typed as always there; Firefox's scope has none.
+  const self = scope.serviceWorker as ServiceWorker | undefined;
+  return self ? self.state === 'installed' : scope.registration.waiting !== null;
+}
+
 /** `version` names this build; the page compares a waiting worker's with the running one's. */
 export function registerMessages(scope: ServiceWorkerGlobalScope, version: string): void {
   scope.addEventListener('message', (event) => {
@@ -13,7 +24,7 @@ export function registerMessages(scope: ServiceWorkerGlobalScope, version: strin
     switch (event.data.type) {
       case 'SKIP_WAITING':
         // Only a waiting worker has a predecessor to ask; it must let go for this one to activate.
-        if (scope.serviceWorker.state === 'installed') {
+        if (isWaiting(scope)) {
           scope.registration.active?.postMessage({ type: 'HAND_OVER' } satisfies HandOverMessage);
         }
         void scope.skipWaiting();
