@@ -49,9 +49,7 @@ export interface EarlyDownloadStart {
  * the tap to the app, which says why ('refused').
  */
 export type EarlyDownloadAnswer =
-  | { type: 'ready' }
-  | { type: 'whole'; fileName: string; bytes: Blob }
-  | { type: 'refused' };
+  { type: 'ready' } | { type: 'whole'; fileName: string; bytes: Blob } | { type: 'refused' };
 
 /** Page -> worker over the port. */
 export type StreamDownloadChunk = { type: 'chunk'; chunk: Uint8Array } | { type: 'end' } | { type: 'abort' };
