@@ -53,17 +53,29 @@ export async function downloadFromPage(engine: Engine, page: EnginePage, link: s
 }
 
 /**
- * A stranger's first visit to `link` (end-to-end encrypted): Download pressed as soon as the page
- * shows the file, while the worker the page registered on load may still be installing. The
- * SHA-256 of what the browser saved, and whether the app stayed unstarted (boot.js and the worker
- * saved it by themselves).
+ * `file` sent from Home (end-to-end encrypted), then a stranger's first visit to its link, in a
+ * page of its own: Download pressed as soon as the page shows the file, while the worker the page
+ * registered on load may still be installing. The SHA-256 of what the browser saved, and whether
+ * the app stayed unstarted (boot.js and the worker saved it by themselves).
  */
-export async function firstVisitDownload(engine: Engine, page: EnginePage, link: string, file: TestFile) {
-  const sha256 = await downloadFromPage(engine, page, link, file);
-  const appStarted = !(await page.run<boolean>(
-    `return document.documentElement.getAttribute('${START_ATTRIBUTE}') === '${START_ON_INTENT}';`,
-  ));
-  return { sha256, appStarted };
+export async function firstVisitDownload(engine: Engine, origin: string, file: TestFile) {
+  const sender = await engine.newPage();
+  let link: string;
+  try {
+    link = await uploadFromHome(sender, origin, file);
+  } finally {
+    await sender.close();
+  }
+  const page = await engine.newPage();
+  try {
+    const sha256 = await downloadFromPage(engine, page, link, file);
+    const appStarted = !(await page.run<boolean>(
+      `return document.documentElement.getAttribute('${START_ATTRIBUTE}') === '${START_ON_INTENT}';`,
+    ));
+    return { sha256, appStarted };
+  } finally {
+    await page.close();
+  }
 }
 
 /** Picks `file` on Home and presses Upload: the share link the page shows. */

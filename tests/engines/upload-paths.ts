@@ -3,6 +3,7 @@
 // page says while an upload runs in a browser without Background Sync, and how an upload whose
 // pages were all closed mid-way goes on when the app is opened again.
 import { PARTS_IN_FLIGHT } from '../../supabase/functions/_shared/domain/constants';
+import { waitFor as poll } from '../../supabase/tests/wait-for';
 import { startCountingProxy, type CountingProxy } from '../e2e/fixtures/counting-proxy';
 import type { TestFile } from '../e2e/fixtures/test-files';
 import { text } from '../e2e/fixtures/locales';
@@ -114,16 +115,8 @@ const READ_JOB = `return new Promise((resolve, reject) => {
   };
 });`;
 
-/** Until `check` gives something other than null, looked at every 200 ms; fails with `what` after `timeoutMs`. */
-async function until<T>(what: string, check: () => T | null | Promise<T | null>, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** Each look of a wait below reads the page's IndexedDB over WebDriver: every 200 ms is often enough. */
+const LOOK_EVERY_MS = 200;
 
 /** What became of an upload whose pages were all closed mid-way, once the app was opened again. */
 export interface ResumeAfterClose {
@@ -168,30 +161,37 @@ export async function resumeAfterPagesClosed(
       // The worker runs the upload, as it does for a returning visitor.
       if (!(await serviceWorkerControls(page, origin))) throw new Error('no service worker controls Home');
       await startUpload(page, file);
-      const held = await until('the upload held mid-way with its copy written', async () => {
-        const job = await page.run<StoredJob | null>(READ_JOB, file.name);
-        if (job?.copy == null || job.copy.writing || job.partCount === null) return null;
-        const lanes = Math.min(PARTS_IN_FLIGHT, job.partCount - passParts);
-        return job.parts.length === passParts && gate.held.length === lanes ? job : null;
-      });
+      const held = await poll(
+        async () => {
+          const job = await page.run<StoredJob | null>(READ_JOB, file.name);
+          if (job?.copy == null || job.copy.writing || job.partCount === null) return undefined;
+          const lanes = Math.min(PARTS_IN_FLIGHT, job.partCount - passParts);
+          return job.parts.length === passParts && gate.held.length === lanes ? job : undefined;
+        },
+        'the upload held mid-way with its copy written',
+        WAIT_MS,
+        LOOK_EVERY_MS,
+      );
       await page.closeWindow();
-      const dropped = await until(
+      const dropped = await poll(
+        () => Promise.resolve(gate.held.length === 0 ? sorted(gate.cutOff) : undefined),
         'the browser to drop the held parts',
-        () => (gate.held.length === 0 ? sorted(gate.cutOff) : null),
         2 * WAIT_MS,
+        LOOK_EVERY_MS,
       );
       bucket.setRun(2);
       gate.open();
 
       await page.goto(`${origin}/upload`);
       await waitForApp(page);
-      const ended = await until(
-        'the upload to end',
+      const ended = await poll(
         async () => {
           const job = await page.run<StoredJob | null>(READ_JOB, file.name);
-          return job?.state === 'done' || job?.state === 'failed' ? job : null;
+          return job?.state === 'done' || job?.state === 'failed' ? job : undefined;
         },
+        'the upload to end',
         4 * WAIT_MS,
+        LOOK_EVERY_MS,
       );
       const finished = bucket.answers.filter((answer) => answer.status === 200).map((answer) => answer.partNumber);
       const result: ResumeAfterClose = {
