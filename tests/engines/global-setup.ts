@@ -33,8 +33,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // SIGTERM first, so the host closes its database and the data folder is removed.
     killGroup(host, 'SIGTERM');
     const ended = new Promise((resolve) => host.once('exit', resolve));
-    const timer = new Promise((resolve) => setTimeout(resolve, 15_000));
-    if (host.exitCode === null) await Promise.race([ended, timer]);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise((resolve) => (timer = setTimeout(resolve, 15_000)));
+    if (host.exitCode === null) await Promise.race([ended, late]);
+    // A timer left pending would hold Vitest's process open after the run.
+    clearTimeout(timer);
     killGroup(host);
   };
   const deadline = Date.now() + HOST_START_MS;
