@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { ActionIcon, Button, Stack, TextInput } from '@mantine/core';
-import { IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { RevealablePasswordInput } from '@/components/revealable-password-input';
 import { ApiError } from '@/lib/api/client';
 import { isE2eError } from '@/lib/crypto/errors';
 import { MAX_PASSWORD_LENGTH } from '@/lib/crypto/password';
@@ -32,7 +33,6 @@ function unlockFailure(t: TFunction, error: unknown): string | null {
 export function PasswordScreen({ unlock }: { unlock: UseMutationResult<OpenedWithPassword, Error, string> }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
-  const [shown, setShown] = useState(false);
   const busy = unlock.isPending;
   const failure = unlock.isError ? unlockFailure(t, unlock.error) : null;
 
@@ -51,26 +51,13 @@ export function PasswordScreen({ unlock }: { unlock: UseMutationResult<OpenedWit
       withHomeLink={false}
     >
       <Stack component="form" onSubmit={onSubmit} gap="sm" w="100%" maw={360} ta="start">
-        <TextInput
-          type={shown ? 'text' : 'password'}
+        <RevealablePasswordInput
+          showLabel={t('download.password.show')}
           label={t('download.password.label')}
           autoComplete="current-password"
-          spellCheck={false}
-          maxLength={MAX_PASSWORD_LENGTH}
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={failure !== null}
-          rightSection={
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              onClick={() => setShown((now) => !now)}
-              aria-label={t('download.password.show')}
-              aria-pressed={shown}
-            >
-              {shown ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
-            </ActionIcon>
-          }
         />
         {failure !== null && <ErrorAlert>{failure}</ErrorAlert>}
         <Button type="submit" loading={busy} disabled={password.length === 0}>

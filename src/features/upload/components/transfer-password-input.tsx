@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { ActionIcon, TextInput } from '@mantine/core';
-import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RevealablePasswordInput } from '@/components/revealable-password-input';
 import { MAX_PASSWORD_LENGTH } from '@/lib/crypto/password';
 
 /** Too long for the format (over MAX_PASSWORD_LENGTH characters once NFC-normalised); '' is no password. */
@@ -10,9 +8,8 @@ export function passwordTooLong(password: string): boolean {
 }
 
 /**
- * "Password (optional)" for the transfer about to be sent, with a show/hide toggle. A text input
- * whose type switches, rather than Mantine's PasswordInput, whose styles only the admin panel loads.
- * The password is kept in the card's state until Send, never stored.
+ * "Password (optional)" for the transfer about to be sent, shown on request. The password is kept
+ * in the card's state until Send, never stored.
  */
 export function TransferPasswordInput({
   value,
@@ -24,33 +21,18 @@ export function TransferPasswordInput({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const [shown, setShown] = useState(false);
   return (
-    <TextInput
-      type={shown ? 'text' : 'password'}
+    <RevealablePasswordInput
+      showLabel={t('upload.card.password.show')}
       label={t('upload.card.password.label')}
       description={t('upload.card.password.description')}
       autoComplete="new-password"
-      spellCheck={false}
-      // Typing or pasting stops at the format's limit; the error covers the rare text NFC lengthens.
-      maxLength={MAX_PASSWORD_LENGTH}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       disabled={disabled}
+      // Typing or pasting stops at the format's limit; the error covers the rare text NFC lengthens.
       error={passwordTooLong(value) ? t('upload.card.password.tooLong', { max: MAX_PASSWORD_LENGTH }) : undefined}
       data-testid="transfer-password"
-      rightSection={
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={() => setShown((now) => !now)}
-          disabled={disabled}
-          aria-label={t('upload.card.password.show')}
-          aria-pressed={shown}
-        >
-          {shown ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
-        </ActionIcon>
-      }
     />
   );
 }
