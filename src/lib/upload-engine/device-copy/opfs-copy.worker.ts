@@ -1,6 +1,7 @@
 // Writes the copy of a file to upload into the origin private file system through a synchronous
 // access handle (src/lib/opfs/sync-access.ts): at the disk's speed, with no IndexedDB transaction.
 // Protocol: opfs-copy-writer.ts.
+import { byteReader } from '@/lib/byte-reader';
 import { openSyncAccess, writeAllAt, type SyncAccessHandle } from '@/lib/opfs/sync-access';
 import { answerCalls } from '@/lib/opfs/worker-rpc';
 import type { OpfsCopyRequest } from './opfs-copy-writer';
@@ -17,14 +18,19 @@ function opened() {
   return open;
 }
 
+/** Bytes read and written at a time, through one buffer. */
+const CHUNK_SIZE = 1024 * 1024;
+
 /** Writes the file's bytes [start, end) at the same place of the copy, and flushes them to disk. */
 async function copy(start: number, end: number): Promise<void> {
   const { blob, access } = opened();
-  const reader = blob.slice(start, end).stream().getReader();
+  const reader = byteReader(blob.slice(start, end).stream(), CHUNK_SIZE);
   let at = start;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    writeAllAt(access, read.value, at);
-    at += read.value.length;
+  while (at < end) {
+    const bytes = await reader.next(Math.min(CHUNK_SIZE, end - at));
+    if (bytes.byteLength === 0) break;
+    writeAllAt(access, bytes, at);
+    at += bytes.byteLength;
   }
   if (at !== end) throw new Error('The file changed while it was copied');
   access.flush();
