@@ -4,8 +4,10 @@
 // plaintext size, so each is opened as soon as its last byte arrives, with the final-record flag
 // it was sealed with: a range that stops before the file's end opens as well as a whole file.
 // DOM-free, so the service worker runs it too. The format: docs/encryption.md.
+import { byteReader } from '@/lib/byte-reader';
 import { E2eError } from '@/lib/crypto/errors';
 import {
+  RECORD_SIZE,
   ciphertextSize,
   plaintextSizeOf,
   recordCount,
@@ -27,70 +29,88 @@ export interface DecryptOptions {
   fetch?: typeof fetch;
 }
 
+/** Which records a stream of stored bytes holds, and which plaintext bytes of them to give. */
+interface RecordSpan {
+  firstRecord: number;
+  endRecord: number;
+  start: number;
+  end: number;
+}
+
 /**
- * Plaintext bytes [start, end) of records [firstRecord, endRecord), from those records' stored
- * bytes in chunks of any size. Holds the record being filled and at most RECORDS_IN_FLIGHT being
- * opened; plaintext leaves in order and only once its record is authenticated, so when record k
- * fails nothing of record k or after it comes out. Errors with E2eError 'damaged' (a changed,
- * moved or extended record, or bytes past the last one) or 'truncated' (the bytes stop early).
+ * Plaintext bytes [start, end) of records [firstRecord, endRecord), from `stored` (those records'
+ * stored bytes). Every record is read into one buffer (byte-reader.ts): WebCrypto copies what it is
+ * given when called, so the buffer takes the next record while up to RECORDS_IN_FLIGHT are opened.
+ * Plaintext leaves in order and only once its record is authenticated, so when record k fails
+ * nothing of record k or after it comes out. Errors with E2eError 'damaged' (a changed, moved or
+ * extended record, or bytes past the last one) or 'truncated' (the bytes stop early), and then
+ * stops reading `stored`.
  */
-export function createRecordsDecryptStream(
+function decryptRecords(
+  stored: ReadableStream<Uint8Array>,
   cipher: FileCipher,
   plaintextSize: number,
-  { firstRecord, endRecord, start, end }: { firstRecord: number; endRecord: number; start: number; end: number },
-): TransformStream<Uint8Array, Uint8Array<ArrayBuffer>> {
+  { firstRecord, endRecord, start, end }: RecordSpan,
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const reader = byteReader(stored, RECORD_SIZE);
   let index = firstRecord;
-  let place = recordPlace(index, plaintextSize);
-  let record = new Uint8Array(place.ciphertextEnd - place.ciphertextStart);
-  let filled = 0;
   const opening: Promise<Uint8Array<ArrayBuffer>>[] = [];
 
-  const sendOpened = async (controller: TransformStreamDefaultController<Uint8Array<ArrayBuffer>>) => {
-    const plaintext = await opening.shift();
-    if (plaintext && plaintext.byteLength > 0) controller.enqueue(plaintext);
-  };
-  const open = () => {
-    const { plaintextStart, plaintextEnd, final } = place;
-    const from = Math.max(start, plaintextStart) - plaintextStart;
-    const to = Math.min(end, plaintextEnd) - plaintextStart;
-    const opened = openRecord(cipher, record, index, final).then((plaintext) => plaintext.subarray(from, to));
+  const readRecord = async () => {
+    const place = recordPlace(index, plaintextSize);
+    const length = place.ciphertextEnd - place.ciphertextStart;
+    const record = await reader.next(length);
+    if (record.byteLength < length) {
+      throw new E2eError('truncated', `The stored bytes stop inside record ${index} of ${recordCount(plaintextSize)}`);
+    }
+    const from = Math.max(start, place.plaintextStart) - place.plaintextStart;
+    const to = Math.min(end, place.plaintextEnd) - place.plaintextStart;
+    // A final record that fails is opened a second time, later (openRecord): it gets its own copy.
+    const opened = openRecord(cipher, place.final ? record.slice() : record, index, place.final).then((plaintext) =>
+      plaintext.subarray(from, to),
+    );
     // Awaited in turn; if the stream is cancelled first, its failure has no one to go to and must
     // not surface as an unhandled rejection.
     opened.catch(() => undefined);
     opening.push(opened);
     index += 1;
-    filled = 0;
-    if (index < endRecord) {
-      place = recordPlace(index, plaintextSize);
-      record = new Uint8Array(place.ciphertextEnd - place.ciphertextStart);
+  };
+
+  // A read that fails (the bytes stop, the connection drops) is thrown once the records before it are out.
+  let readFailed: { error: unknown } | undefined;
+  const pull = async (controller: ReadableStreamDefaultController<Uint8Array<ArrayBuffer>>) => {
+    for (;;) {
+      while (readFailed === undefined && index < endRecord && opening.length < RECORDS_IN_FLIGHT) {
+        await readRecord().catch((error: unknown) => (readFailed = { error }));
+      }
+      const next = opening.shift();
+      if (next === undefined) {
+        if (readFailed !== undefined) throw readFailed.error;
+        if ((await reader.next(1)).byteLength > 0) {
+          throw new E2eError('damaged', `The stored bytes go on past record ${endRecord - 1}`);
+        }
+        controller.close();
+        return;
+      }
+      const plaintext = await next;
+      // A range's first or last record may give none of its bytes.
+      if (plaintext.byteLength > 0) {
+        controller.enqueue(plaintext);
+        return;
+      }
     }
   };
 
-  return new TransformStream({
-    async transform(chunk, controller) {
-      for (let at = 0; at < chunk.byteLength;) {
-        if (index >= endRecord) {
-          throw new E2eError('damaged', `The stored bytes go on past record ${endRecord - 1}`);
-        }
-        const take = Math.min(record.byteLength - filled, chunk.byteLength - at);
-        record.set(chunk.subarray(at, at + take), filled);
-        filled += take;
-        at += take;
-        if (filled === record.byteLength) {
-          open();
-          if (opening.length >= RECORDS_IN_FLIGHT) await sendOpened(controller);
-        }
+  return new ReadableStream({
+    async pull(controller) {
+      try {
+        await pull(controller);
+      } catch (error) {
+        void reader.cancel(error).catch(() => undefined);
+        throw error;
       }
     },
-    async flush(controller) {
-      while (opening.length > 0) await sendOpened(controller);
-      if (index < endRecord) {
-        throw new E2eError(
-          'truncated',
-          `The stored bytes stop inside record ${index} of ${recordCount(plaintextSize)}`,
-        );
-      }
-    },
+    cancel: (reason) => reader.cancel(reason),
   });
 }
 
@@ -152,7 +172,7 @@ export async function decryptedFile(
 ): Promise<ReadableStream<Uint8Array<ArrayBuffer>>> {
   const stored = await fetchStored(file, 0, ciphertextSize(file.size), options);
   const records = { firstRecord: 0, endRecord: recordCount(file.size), start: 0, end: file.size };
-  return stored.pipeThrough(createRecordsDecryptStream(file.cipher, file.size, records));
+  return decryptRecords(stored, file.cipher, file.size, records);
 }
 
 /**
@@ -172,7 +192,7 @@ export async function decryptedRange(
   const seek = recordsForPlaintextRange(start, end, file.size);
   const stored = await fetchStored(file, seek.ciphertextStart, seek.ciphertextEnd, options);
   const records = { firstRecord: seek.firstRecord, endRecord: seek.endRecord, start, end };
-  return stored.pipeThrough(createRecordsDecryptStream(file.cipher, file.size, records));
+  return decryptRecords(stored, file.cipher, file.size, records);
 }
 
 /**
@@ -197,5 +217,5 @@ export async function decryptedObject(
     );
   }
   const records = { firstRecord: 0, endRecord: recordCount(size), start: 0, end: size };
-  return { size, bytes: body.pipeThrough(createRecordsDecryptStream(file.cipher, size, records)) };
+  return { size, bytes: decryptRecords(body, file.cipher, size, records) };
 }
