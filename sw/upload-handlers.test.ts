@@ -38,6 +38,20 @@ describe('upload handlers in the service worker', () => {
     expect(installing.calls).toEqual(['resumeAll']);
   });
 
+  it('in Firefox (no state to read), resumes when its registration has no other worker, and not beside a new version', () => {
+    const started = (others: { installing?: object; waiting?: object }) => {
+      const { scope, registration } = fakeWorkerScope('activated');
+      Object.assign(scope, { serviceWorker: undefined });
+      Object.assign(registration, { active: {}, installing: null, waiting: null, ...others });
+      const { runner, calls } = fakeRunner();
+      registerUploadHandlers(scope, { createEngine: () => runner });
+      return calls;
+    };
+    expect(started({})).toEqual(['resumeAll']);
+    expect(started({ installing: {} })).toEqual([]);
+    expect(started({ waiting: {} })).toEqual([]);
+  });
+
   it('acts on page messages and ignores others', async () => {
     const { runner, calls, finish } = fakeRunner();
     const { scope, dispatch } = fakeWorkerScope('installing');

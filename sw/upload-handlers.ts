@@ -142,5 +142,18 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
 
   // A worker restarted after being stopped (the usual case) resumes at once; a new version still
   // installing waits for its activation, so that two versions do not both start.
-  if (scope.serviceWorker?.state === 'activated') void resume();
+  if (startsActive(scope)) void resume();
+}
+
+/**
+ * Whether this worker, as its script runs, is the registration's active one. Firefox has no
+ * ServiceWorkerGlobalScope.serviceWorker: there, a worker is taken as the active one only when the
+ * registration has no other (none installing, none waiting), which a new version starting never is.
+ */
+function startsActive(scope: ServiceWorkerGlobalScope): boolean {
+  // Typed as always there; Firefox's scope has none.
+  const self = scope.serviceWorker as ServiceWorker | undefined;
+  if (self) return self.state === 'activated';
+  const { active, installing, waiting } = scope.registration;
+  return active !== null && installing === null && waiting === null;
 }
