@@ -6,17 +6,17 @@ import { safeDownloadName } from '@domain/file-name';
 import {
   isStreamDownloadStart,
   STREAM_DOWNLOAD_PATH,
-  type StreamDownloadChunk,
+  type StreamDownloadChunks,
   type StreamDownloadSignal,
   type StreamDownloadStart,
 } from '@/lib/download-pipeline/stream-download-messages';
 
 /**
- * Chunks the worker asks for ahead of the browser's reads (default 8, of 1 MiB: the page's
- * SAVE_CHUNK_BYTES): enough to keep the download busy between two round trips to the page, small
- * enough to stay out of memory.
+ * Bytes the worker asks for ahead of the browser's reads (default 8 MiB, eight of the page's
+ * messages of SAVE_CHUNK_BYTES): enough to keep the download busy between two round trips to the
+ * page, small enough to stay out of memory.
  */
-const READ_AHEAD_CHUNKS = 8;
+const READ_AHEAD_BYTES = 8 * 1024 * 1024;
 /**
  * Streams announced and not yet asked for at once (default 16): a page cannot park more than
  * this in the worker; the oldest goes first.
@@ -37,10 +37,10 @@ function rfc5987(value: string): string {
   return encodeURIComponent(value).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
-/** The stream the page feeds over `port`: each pull asks it for one chunk. */
+/** The stream the page feeds over `port`: each pull asks it for its next chunks. */
 function streamFrom(port: MessagePort): ReadableStream<Uint8Array> {
-  let next: ((message: StreamDownloadChunk) => void) | null = null;
-  port.onmessage = (event: MessageEvent<StreamDownloadChunk>) => {
+  let next: ((message: StreamDownloadChunks) => void) | null = null;
+  port.onmessage = (event: MessageEvent<StreamDownloadChunks>) => {
     const resolve = next;
     next = null;
     resolve?.(event.data);
@@ -49,11 +49,11 @@ function streamFrom(port: MessagePort): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const message = await new Promise<StreamDownloadChunk>((resolve) => {
+        const message = await new Promise<StreamDownloadChunks>((resolve) => {
           next = resolve;
           ask({ type: 'pull' });
         });
-        if (message.type === 'chunk') controller.enqueue(message.chunk);
+        if (message.type === 'chunks') for (const chunk of message.chunks) controller.enqueue(chunk);
         else if (message.type === 'end') {
           controller.close();
           port.close();
@@ -67,7 +67,7 @@ function streamFrom(port: MessagePort): ReadableStream<Uint8Array> {
         port.close();
       },
     },
-    new CountQueuingStrategy({ highWaterMark: READ_AHEAD_CHUNKS }),
+    new ByteLengthQueuingStrategy({ highWaterMark: READ_AHEAD_BYTES }),
   );
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { bucket, bucketFile as file } from '@/test/fake-bucket';
-import { inChunksOf, readTextStart } from './pipeline';
+import { readTextStart, writingInChunksOf } from './pipeline';
 
 describe('the download pipeline', () => {
   it('a text preview asks for its first bytes only and says the file goes on', async () => {
@@ -20,7 +20,7 @@ describe('the download pipeline', () => {
     });
   });
 
-  it('hands the save target the same bytes in chunks of the set size, each in a buffer of its own', async () => {
+  it('writes a target the same bytes in writes of the set size, through one buffer, and closes it', async () => {
     const bytes = Uint8Array.from({ length: 1000 }, (_, i) => i % 251);
     const pieces = [bytes.subarray(0, 7), bytes.subarray(7, 300), bytes.subarray(300, 301), bytes.subarray(301)];
     const source = new ReadableStream<Uint8Array>({
@@ -29,10 +29,28 @@ describe('the download pipeline', () => {
         controller.close();
       },
     });
-    const chunks: Uint8Array[] = [];
-    await source.pipeThrough(inChunksOf(128)).pipeTo(new WritableStream({ write: (chunk) => void chunks.push(chunk) }));
-    expect(chunks.map((chunk) => chunk.byteLength)).toEqual([128, 128, 128, 128, 128, 128, 128, 104]);
-    expect(chunks.every((chunk) => chunk.byteOffset === 0 && chunk.buffer.byteLength === chunk.byteLength)).toBe(true);
-    expect(Buffer.concat(chunks)).toEqual(Buffer.from(bytes));
+    const writes: Uint8Array[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    let closed = false;
+    const target = new WritableStream<Uint8Array>({
+      write: (chunk) => {
+        buffers.add(chunk.buffer);
+        writes.push(chunk.slice());
+      },
+      close: () => void (closed = true),
+    });
+    await source.pipeTo(writingInChunksOf(128, target));
+    expect(writes.map((chunk) => chunk.byteLength)).toEqual([128, 128, 128, 128, 128, 128, 128, 104]);
+    expect(buffers.size).toBe(1);
+    expect(Buffer.concat(writes)).toEqual(Buffer.from(bytes));
+    expect(closed).toBe(true);
+  });
+
+  it('aborts its target when the download stops', async () => {
+    let aborted: unknown;
+    const target = new WritableStream<Uint8Array>({ abort: (reason) => void (aborted = reason) });
+    const source = new ReadableStream<Uint8Array>({ start: (controller) => controller.error(new Error('gone')) });
+    await expect(source.pipeTo(writingInChunksOf(128, target))).rejects.toThrow('gone');
+    expect(aborted).toEqual(new Error('gone'));
   });
 });

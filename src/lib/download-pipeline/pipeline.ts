@@ -53,50 +53,52 @@ export async function openFile(
 }
 
 /**
- * Bytes handed to a save target at a time (default 1 MiB). Each write crosses to another thread or
- * process (the service worker, the browser's file writer), and a decrypted file comes in 64 KiB
- * records: written as they came, an encrypted download was held to about 37 MiB/s by the round
- * trips alone on the bench's 2-core machine.
+ * Bytes handed on at a time by the save targets whose every write crosses to another thread or
+ * process (default 1 MiB): the service worker, the browser's file writer. A decrypted file comes in
+ * 64 KiB records: written as they came, an encrypted download was held to about 37 MiB/s by the
+ * round trips alone on the bench's 2-core machine.
  */
 export const SAVE_CHUNK_BYTES = 1024 * 1024;
 
-/** Gathers a stream's chunks into chunks of `size` bytes (the last one shorter), each a buffer of its own. */
-export function inChunksOf(size: number): TransformStream<Uint8Array, Uint8Array<ArrayBuffer>> {
-  let buffer = new Uint8Array(size);
+/**
+ * `target` written `size` bytes at a time (the last write shorter), through one buffer: each write
+ * is awaited before the buffer takes more, so it is used again rather than left for the collector.
+ */
+export function writingInChunksOf(size: number, target: WritableStream<Uint8Array>): WritableStream<Uint8Array> {
+  const writer = target.getWriter();
+  const buffer = new Uint8Array(size);
   let filled = 0;
-  return new TransformStream({
-    transform(chunk, controller) {
+  return new WritableStream({
+    async write(chunk) {
       for (let at = 0; at < chunk.byteLength;) {
         const taken = Math.min(size - filled, chunk.byteLength - at);
         buffer.set(chunk.subarray(at, at + taken), filled);
         filled += taken;
         at += taken;
         if (filled === size) {
-          controller.enqueue(buffer);
-          buffer = new Uint8Array(size);
+          await writer.write(buffer);
           filled = 0;
         }
       }
     },
-    flush(controller) {
-      if (filled > 0) controller.enqueue(buffer.slice(0, filled));
+    async close() {
+      if (filled > 0) await writer.write(buffer.subarray(0, filled));
+      await writer.close();
     },
+    abort: (reason) => writer.abort(reason),
   });
 }
 
 /**
- * Writes `bytes` into `target` to the end, SAVE_CHUNK_BYTES at a time. Cancel (the signal) aborts
- * both sides: the fetch stops and the save target drops what it had (a half-written file is not
- * left looking whole).
+ * Writes `bytes` into `target` to the end. Cancel (the signal) aborts both sides: the fetch stops
+ * and the save target drops what it had (a half-written file is not left looking whole).
  */
 export async function save(
   bytes: ReadableStream<Uint8Array>,
   target: WritableStream<Uint8Array>,
   signal?: AbortSignal,
 ): Promise<void> {
-  await bytes
-    .pipeThrough(inChunksOf(SAVE_CHUNK_BYTES), signal ? { signal } : {})
-    .pipeTo(target, signal ? { signal } : {});
+  await bytes.pipeTo(target, signal ? { signal } : {});
 }
 
 /** The first `maxBytes` of a file as text (a preview), and whether there was more. */

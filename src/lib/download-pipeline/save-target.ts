@@ -5,6 +5,7 @@
 // (memory-save-target.ts); streamingSaveReady tells the page so before the tap.
 import { isServiceWorkerEnabled } from '@/lib/pwa';
 import { memorySaveTarget } from './memory-save-target';
+import { SAVE_CHUNK_BYTES, writingInChunksOf } from './pipeline';
 import { serviceWorkerTarget } from './service-worker-target';
 
 /** What the browser's save dialog returns (the File System Access API, Chromium only). */
@@ -61,7 +62,7 @@ export async function openSaveTarget(request: SaveRequest): Promise<WritableStre
   if (hasPicker(window)) {
     try {
       const handle = await window.showSaveFilePicker({ suggestedName: request.fileName });
-      return await handle.createWritable();
+      return writingInChunksOf(SAVE_CHUNK_BYTES, await handle.createWritable());
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return null;
       // The dialog refused (no activation left, a sandbox): the worker's way still works.

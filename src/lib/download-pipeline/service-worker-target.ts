@@ -3,11 +3,12 @@
 // worker's download URL so the browser saves the answer.
 import {
   STREAM_DOWNLOAD_PATH,
-  type StreamDownloadChunk,
+  type StreamDownloadChunks,
   type StreamDownloadSignal,
   type StreamDownloadStart,
 } from './stream-download-messages';
 import { isServiceWorkerEnabled } from '@/lib/pwa';
+import { SAVE_CHUNK_BYTES } from './pipeline';
 import type { SaveRequest } from './save-target';
 
 /**
@@ -63,24 +64,44 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
   frame.hidden = true;
   frame.src = `${STREAM_DOWNLOAD_PATH}${id}`;
   document.body.append(frame);
-  const send = (message: StreamDownloadChunk, transfer: Transferable[] = []) => port.postMessage(message, transfer);
+  const send = (message: StreamDownloadChunks, transfer: Transferable[] = []) => port.postMessage(message, transfer);
   const finish = () => {
     port.close();
     // The worker has handed the browser every byte, which may still be on their way to the file:
     // the frame, whose request the download is, goes a moment later.
     setTimeout(() => frame.remove(), FRAME_LINGER_MS);
   };
+  // The chunks gathered for the next message: about SAVE_CHUNK_BYTES, each buffer moved to the
+  // worker, not copied (a copy would leave one more buffer per chunk for this page's collector).
+  let batch: Uint8Array[] = [];
+  let batched = 0;
+  const pulled = async () => {
+    while (pulls === 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
+    if (cancelled) throw new DOMException('The download was cancelled in the browser.', 'AbortError');
+    pulls -= 1;
+  };
+  const sendBatch = async () => {
+    await pulled();
+    const chunks = batch;
+    batch = [];
+    batched = 0;
+    send(
+      { type: 'chunks', chunks },
+      chunks.map((chunk) => chunk.buffer),
+    );
+  };
   return new WritableStream<Uint8Array>({
     async write(chunk) {
-      while (pulls === 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
       if (cancelled) throw new DOMException('The download was cancelled in the browser.', 'AbortError');
-      pulls -= 1;
-      // A copy only when the chunk is a view of a larger buffer; otherwise its buffer moves.
+      // A copy only when the chunk is a view of a larger buffer (moving it would take the rest too).
       const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
-      send({ type: 'chunk', chunk: own }, [own.buffer]);
+      batch.push(own);
+      batched += own.byteLength;
+      if (batched >= SAVE_CHUNK_BYTES) await sendBatch();
     },
     async close() {
-      while (pulls === 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
+      if (batch.length > 0) await sendBatch();
+      await pulled();
       send({ type: 'end' });
       finish();
     },

@@ -1,8 +1,9 @@
 // The page hands a download's bytes to the service worker, which answers a same-origin download
 // URL with them as they come (the way StreamSaver and Send save a stream where the File System
 // Access API is missing). Shared by both sides: the page (service-worker-target.ts) and
-// sw/download-stream.ts. Bytes cross a MessagePort one chunk per request of the worker, so the
-// browser's download pace is the page's pace: nothing piles up in either memory.
+// sw/download-stream.ts. Bytes cross a MessagePort about a megabyte per request of the worker
+// (their buffers moved, not copied), so the browser's download pace is the page's pace: nothing
+// piles up in either memory.
 
 /** The download URLs the worker answers: this prefix, then the stream's id. */
 export const STREAM_DOWNLOAD_PATH = '/download-stream/';
@@ -51,10 +52,10 @@ export interface EarlyDownloadStart {
 export type EarlyDownloadAnswer =
   { type: 'ready' } | { type: 'whole'; fileName: string; bytes: Blob } | { type: 'refused' };
 
-/** Page -> worker over the port. */
-export type StreamDownloadChunk = { type: 'chunk'; chunk: Uint8Array } | { type: 'end' } | { type: 'abort' };
+/** Page -> worker over the port: the next chunks, in order; or the end. */
+export type StreamDownloadChunks = { type: 'chunks'; chunks: Uint8Array[] } | { type: 'end' } | { type: 'abort' };
 
-/** Worker -> page over the port: 'ready' once the URL answers, 'pull' for each next chunk, 'cancel' if the browser stopped reading. */
+/** Worker -> page over the port: 'ready' once the URL answers, 'pull' for each next chunks, 'cancel' if the browser stopped reading. */
 export type StreamDownloadSignal = { type: 'ready' } | { type: 'pull' } | { type: 'cancel' };
 
 /** A message of `type` that starts one download: an object with its id and the name to save as. */
