@@ -46,6 +46,8 @@ export interface BrowserUpload {
 export interface AppUpload extends BrowserUpload {
   fragment: string | null;
   idleBytes: number;
+  /** The lowest in the upload's second half (sampleMemory's secondHalfLow). */
+  lowBytes: number;
 }
 
 /** A file's link as Home lists it: /s/{8-character id}, then its key when the file is encrypted. */
@@ -176,6 +178,7 @@ export function appUpload(platform: BenchPlatform, file: string): Promise<AppUpl
       shareId: SHARE_LINK.exec((await link.getAttribute('href')) ?? '')?.[1] ?? '',
       fragment: hrefs.map((href) => SHARE_LINK.exec(href)?.[2]).find((key) => key !== undefined) ?? null,
       peakBytes: await memory.stop(),
+      lowBytes: memory.secondHalfLow(),
       idleBytes,
       phases: await phasesOf(context, clicked),
     };

@@ -194,9 +194,13 @@ export async function runDownloadAllBench(opts: { port: number }): Promise<void>
       );
       const peaks = result.app.map((r) => r.peakBytes / MiB);
       const above = result.app.map((r) => (r.peakBytes - r.idleBytes) / MiB);
+      const low = result.app.map((r) => (r.lowBytes - r.idleBytes) / MiB);
       console.log(
         `    browser peak PSS (all processes):      ${median(peaks).toFixed(0)} MiB, ` +
           `${median(above).toFixed(0)} MiB above the page before the tap (rounds ${list(peaks, 0)} MiB)`,
+      );
+      console.log(
+        `    lowest in the second half, above it:   ${median(low).toFixed(0)} MiB (rounds ${list(low, 0)} MiB; what is held between collections)`,
       );
       console.log(
         result.problems.length === 0

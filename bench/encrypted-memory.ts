@@ -27,6 +27,9 @@ interface SizeRounds {
   /** Peaks above the page's idle, MiB, per round. */
   up: number[];
   down: number[];
+  /** The lowest of each run's second half above the page's idle, MiB, per round. */
+  upLow: number[];
+  downLow: number[];
   upSeconds: number[];
   downSeconds: number[];
 }
@@ -45,6 +48,8 @@ async function round(platform: BenchPlatform, into: SizeRounds, problems: string
   if (down.inspected !== file.sha256) problems.push(`the ${fmtMiB(file.size)} file saved is not the file sent`);
   into.up.push((up.peakBytes - up.idleBytes) / MiB);
   into.down.push((down.peakBytes - down.idleBytes) / MiB);
+  into.upLow.push((up.lowBytes - up.idleBytes) / MiB);
+  into.downLow.push((down.lowBytes - down.idleBytes) / MiB);
   into.upSeconds.push(up.seconds);
   into.downSeconds.push(down.seconds);
   await fresh(platform);
@@ -57,11 +62,13 @@ async function round(platform: BenchPlatform, into: SizeRounds, problems: string
 
 function printSide(side: 'up' | 'down', large: SizeRounds, small: SizeRounds): void {
   const what = side === 'up' ? 'encrypting upload (Home)' : 'decrypting download (the link)';
+  const low = side === 'up' ? 'upLow' : 'downLow';
   const share = (r: SizeRounds) => ((median(r[side]) * MiB) / r.file.size) * 100;
-  console.log(`  ${what}, browser peak above the page's idle (PSS, all processes):`);
+  console.log(`  ${what}, browser memory above the page's idle (PSS, all processes):`);
   for (const r of [large, small]) {
     console.log(
-      `    ${fmtMiB(r.file.size).padEnd(9)} file: ${fmtRounds(r[side], 0, ' MiB')}, ${share(r).toFixed(1)} % of the file`,
+      `    ${fmtMiB(r.file.size).padEnd(9)} file: peak ${fmtRounds(r[side], 0, ' MiB')}, ${share(r).toFixed(1)} % of the file; ` +
+        `lowest in its second half ${fmtRounds(r[low], 0, ' MiB')}`,
     );
   }
   const ratio = median(large[side]) / median(small[side]);
@@ -69,6 +76,10 @@ function printSide(side: 'up' | 'down', large: SizeRounds, small: SizeRounds): v
   console.log(
     `    peak ${fmtMiB(large.file.size)} / ${fmtMiB(small.file.size)}:        ${ratio.toFixed(2)}  ` +
       `(goal: flat, about 1; a peak that held the file would give ${grown.toFixed(0)})`,
+  );
+  console.log(
+    `    lowest ${fmtMiB(large.file.size)} / ${fmtMiB(small.file.size)}:      ${(median(large[low]) / median(small[low])).toFixed(2)}  ` +
+      `(what is held between collections)`,
   );
 }
 
@@ -89,7 +100,7 @@ export async function runMemoryBench(opts: { port: number }): Promise<string[]> 
     const sizes: SizeRounds[] = [];
     for (const size of [LARGE, LARGE / 8]) {
       const file = await makeSparseFile(path.join(dir, `sparse-${size / MiB}.bin`), size);
-      const rounds: SizeRounds = { file, up: [], down: [], upSeconds: [], downSeconds: [] };
+      const rounds: SizeRounds = { file, up: [], down: [], upLow: [], downLow: [], upSeconds: [], downSeconds: [] };
       for (let i = 0; i < ROUNDS; i++) await round(platform, rounds, problems);
       await rm(file.path);
       sizes.push(rounds);

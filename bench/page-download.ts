@@ -16,6 +16,8 @@ export interface PageDownload<T> {
   seconds: number;
   /** The browser's every process, at its peak during the download and just before the tap. */
   peakBytes: number;
+  /** The lowest in the download's second half (sampleMemory's secondHalfLow). */
+  lowBytes: number;
   idleBytes: number;
   /** What `inspect` found in the saved file. */
   inspected: T;
@@ -64,7 +66,7 @@ export async function pageDownload<T>(
       if (failure !== null) throw new Error(`The page's ${button} failed in the browser: ${failure}`);
       const inspected = await inspect(await download.path());
       await download.delete();
-      return { seconds, peakBytes, idleBytes, inspected };
+      return { seconds, peakBytes, lowBytes: memory.secondHalfLow(), idleBytes, inspected };
     } finally {
       await context.close();
     }

@@ -297,20 +297,24 @@ export async function treeMemory(pid: number): Promise<number> {
 }
 
 /**
- * Samples treeMemory every `everyMs` until stopped; returns the peak. Reading PSS walks the page
- * tables: 25 to 40 ms of CPU for a browser's ten processes, a hundred times a read of their resident
- * sets. Every 400 ms (about a twelfth of a core) met each peak within 20 MiB of sampling every
- * 200 ms; once a second missed some by 80 to 110 MiB. The tree is looked up (a scan of all of
+ * Samples treeMemory every `everyMs` until stopped; `stop` answers the peak. Reading PSS walks the
+ * page tables: 25 to 40 ms of CPU for a browser's ten processes, a hundred times a read of their
+ * resident sets. Every 400 ms (about a twelfth of a core) met each peak within 20 MiB of sampling
+ * every 200 ms; once a second missed some by 80 to 110 MiB. The tree is looked up (a scan of all of
  * /proc, about 10 ms) about once a second, and only its processes read between.
+ *
+ * `secondHalfLow` is the lowest sample of the second half of the run: what the browser holds
+ * between V8's collections, once the work is well under way. A peak also counts the buffers the
+ * work has dropped and V8 has not yet collected, which V8 lets grow the longer the work runs.
  */
-export function sampleMemory(pid: number, everyMs = 400): { stop(): Promise<number> } {
-  let peak = 0;
+export function sampleMemory(pid: number, everyMs = 400): { stop(): Promise<number>; secondHalfLow(): number } {
+  const samples: number[] = [];
   let running = true;
   const loop = (async () => {
     let pids: number[] = [];
     for (let sample = 0; running; sample++) {
       if (sample % Math.max(1, Math.round(1000 / everyMs)) === 0) pids = await treePids(pid);
-      peak = Math.max(peak, await pssSum(pids));
+      samples.push(await pssSum(pids));
       await new Promise((r) => setTimeout(r, everyMs));
     }
   })();
@@ -318,8 +322,9 @@ export function sampleMemory(pid: number, everyMs = 400): { stop(): Promise<numb
     async stop() {
       running = false;
       await loop;
-      return peak;
+      return Math.max(0, ...samples);
     },
+    secondHalfLow: () => Math.min(...samples.slice(Math.floor(samples.length / 2))),
   };
 }
 
