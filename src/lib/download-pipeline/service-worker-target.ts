@@ -75,9 +75,12 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
   // worker, not copied (a copy would leave one more buffer per chunk for this page's collector).
   let batch: Uint8Array[] = [];
   let batched = 0;
+  const stopIfCancelled = () => {
+    if (cancelled) throw new DOMException('The download was cancelled in the browser.', 'AbortError');
+  };
   const pulled = async () => {
     while (pulls === 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
-    if (cancelled) throw new DOMException('The download was cancelled in the browser.', 'AbortError');
+    stopIfCancelled();
     pulls -= 1;
   };
   const sendBatch = async () => {
@@ -85,14 +88,13 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
     const chunks = batch;
     batch = [];
     batched = 0;
-    send(
-      { type: 'chunks', chunks },
-      chunks.map((chunk) => chunk.buffer),
-    );
+    // A buffer is listed once, however many chunks it holds: a list naming one twice cannot be sent.
+    send({ type: 'chunks', chunks }, [...new Set(chunks.map((chunk) => chunk.buffer))]);
   };
   return new WritableStream<Uint8Array>({
     async write(chunk) {
-      if (cancelled) throw new DOMException('The download was cancelled in the browser.', 'AbortError');
+      stopIfCancelled();
+      if (chunk.byteLength === 0) return;
       // A copy only when the chunk is a view of a larger buffer (moving it would take the rest too).
       const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
       batch.push(own);
