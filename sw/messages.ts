@@ -1,20 +1,10 @@
 // The worker's answers to messages about itself (taking over, its version). The types are shared
 // with the page: src/lib/worker-messages.ts.
 import type { HandOverMessage, PageToWorkerMessage, WorkerVersion } from '@/lib/worker-messages';
+import { isWaiting } from './worker-state';
 
 function isPageMessage(data: unknown): data is PageToWorkerMessage {
   return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
-}
-
-/**
- * Whether this worker waits for the active one to go. Firefox has no
- * ServiceWorkerGlobalScope.serviceWorker: there, the worker asked while one waits is that one, as
- * the page asks only the waiting worker (src/lib/pwa.ts).
- */
-function isWaiting(scope: ServiceWorkerGlobalScope): boolean {
-  // Typed as always there; Firefox's scope has none.
-  const self = scope.serviceWorker as ServiceWorker | undefined;
-  return self ? self.state === 'installed' : scope.registration.waiting !== null;
 }
 
 /** `version` names this build; the page compares a waiting worker's with the running one's. */

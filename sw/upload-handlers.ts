@@ -13,6 +13,7 @@ import {
 } from '@/lib/upload-engine/protocol';
 import { HAND_OVER_BUDGET_MS, MESSAGE_BUDGET_MS, SYNC_BUDGET_MS } from '@/lib/upload-engine/timings';
 import { isHandOverMessage } from '@/lib/worker-messages';
+import { startsActive } from './worker-state';
 
 // Background Sync's event is not in TypeScript's WebWorker types.
 interface SyncEvent extends ExtendableEvent {
@@ -143,17 +144,4 @@ export function registerUploadHandlers(scope: ServiceWorkerGlobalScope, options:
   // A worker restarted after being stopped (the usual case) resumes at once; a new version still
   // installing waits for its activation, so that two versions do not both start.
   if (startsActive(scope)) void resume();
-}
-
-/**
- * Whether this worker, as its script runs, is the registration's active one. Firefox has no
- * ServiceWorkerGlobalScope.serviceWorker: there, a worker is taken as the active one only when the
- * registration has no other (none installing, none waiting), which a new version starting never is.
- */
-function startsActive(scope: ServiceWorkerGlobalScope): boolean {
-  // Typed as always there; Firefox's scope has none.
-  const self = scope.serviceWorker as ServiceWorker | undefined;
-  if (self) return self.state === 'activated';
-  const { active, installing, waiting } = scope.registration;
-  return active !== null && installing === null && waiting === null;
 }
