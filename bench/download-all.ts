@@ -200,7 +200,7 @@ export async function runDownloadAllBench(opts: { port: number }): Promise<void>
           `${median(above).toFixed(0)} MiB above the page before the tap (rounds ${list(peaks, 0)} MiB)`,
       );
       console.log(
-        `    lowest in the second half, above it:   ${median(low).toFixed(0)} MiB (rounds ${list(low, 0)} MiB; what is held between collections)`,
+        `    lowest in the second half, above it:   ${median(low).toFixed(0)} MiB (rounds ${list(low, 0)} MiB; held throughout, not a peak)`,
       );
       console.log(
         result.problems.length === 0

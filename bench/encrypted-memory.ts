@@ -79,7 +79,7 @@ function printSide(side: 'up' | 'down', large: SizeRounds, small: SizeRounds): v
   );
   console.log(
     `    lowest ${fmtMiB(large.file.size)} / ${fmtMiB(small.file.size)}:      ${(median(large[low]) / median(small[low])).toFixed(2)}  ` +
-      `(what is held between collections)`,
+      `(held throughout, not a peak)`,
   );
 }
 

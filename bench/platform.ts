@@ -303,9 +303,8 @@ export async function treeMemory(pid: number): Promise<number> {
  * every 200 ms; once a second missed some by 80 to 110 MiB. The tree is looked up (a scan of all of
  * /proc, about 10 ms) about once a second, and only its processes read between.
  *
- * `secondHalfLow` is the lowest sample of the second half of the run: what the browser holds
- * between V8's collections, once the work is well under way. A peak also counts the buffers the
- * work has dropped and V8 has not yet collected, which V8 lets grow the longer the work runs.
+ * `secondHalfLow` is the lowest sample of the second half of the run, once the work is well under
+ * way: memory the browser held throughout, where a peak also counts memory it let go of again.
  */
 export function sampleMemory(pid: number, everyMs = 400): { stop(): Promise<number>; secondHalfLow(): number } {
   const samples: number[] = [];

@@ -1,7 +1,7 @@
 // A stream's bytes read into one buffer, used again for every read. A large file read in fresh
-// chunks leaves gigabytes of short-lived ArrayBuffers behind, which V8 frees only as its collector
-// gets to them: the browser's memory then rose with the file (measured on a 2 GiB copy and
-// download). A BYOB reader fills memory that is ours and hands the same memory back; a stream that
+// chunks leaves gigabytes of short-lived ArrayBuffers behind, freed only later: the browser's peak
+// during a 2 GiB upload, whose device copy read the file so, was 1.85 times a 256 MiB one's, and
+// 1.18 read through this. A BYOB reader fills memory that is ours and hands the same memory back; a stream that
 // offers none has its chunks copied in, which keeps the memory as flat though not the copies.
 
 export interface ByteReader {
