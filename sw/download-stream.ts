@@ -3,6 +3,7 @@
 // the page feeds it chunk by chunk (protocol: src/lib/download-pipeline/stream-download-messages.ts).
 // Downloads asked for before the app is there (public/boot.js) are made here too (early-download.ts).
 import { safeDownloadName } from '@domain/file-name';
+import { ownJoined } from '@/lib/release-buffers';
 import {
   isStreamDownloadStart,
   STREAM_DOWNLOAD_PATH,
@@ -53,7 +54,9 @@ function streamFrom(port: MessagePort): ReadableStream<Uint8Array> {
           next = resolve;
           ask({ type: 'pull' });
         });
-        if (message.type === 'chunks') for (const chunk of message.chunks) controller.enqueue(chunk);
+        // Copied into one buffer of the worker's own, the page's released: handed on to the
+        // browser as they came, they were held until a full collection (release-buffers.ts).
+        if (message.type === 'chunks') controller.enqueue(ownJoined(message.chunks));
         else if (message.type === 'end') {
           controller.close();
           port.close();

@@ -65,6 +65,17 @@ describe('byteReader', () => {
     expect(new Set(seen)).toEqual(new Set([8192]));
   });
 
+  it('reads a byte stream ahead as far as its buffer goes, so short calls take few reads', async () => {
+    const seen: number[] = [];
+    const data = bytes(64_000);
+    const reader = byteReader(source(data, 8192, 'bytes', seen), 8192);
+    const joined: number[] = [];
+    for (let next = await reader.next(1000); next.byteLength > 0; next = await reader.next(1000)) joined.push(...next);
+    expect(new Uint8Array(joined)).toEqual(data);
+    // 64 calls, and a read for every 7 or 8 of them (each read refills what the calls before took).
+    expect(seen.length).toBeLessThanOrEqual(12);
+  });
+
   it('refuses a read longer than its buffer', async () => {
     const reader = byteReader(source(bytes(10), 10, 'plain'), 8);
     await expect(reader.next(9)).rejects.toThrow(RangeError);

@@ -15,6 +15,7 @@ import {
   type RecordPlace,
 } from './format';
 import { NONCE_SIZE, type FileCipher } from './keys';
+import { releaseBuffers } from '../release-buffers';
 
 /**
  * Records sealed or opened at once by encryptRange and decryptRange: 4. WebCrypto runs each call
@@ -39,13 +40,18 @@ function gcm(cipher: FileCipher, index: number, final: boolean): AesGcmParams {
   return { name: 'AES-GCM', iv: recordNonce(cipher.nonceBase, index, final), tagLength: TAG_SIZE * 8 };
 }
 
-async function sealRecord(
+/** A record sealed into `out` at `at`; WebCrypto's buffer is released (release-buffers.ts). */
+async function sealRecordInto(
+  out: Uint8Array,
+  at: number,
   cipher: FileCipher,
   plaintext: Uint8Array<ArrayBuffer>,
   index: number,
   final: boolean,
-): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await crypto.subtle.encrypt(gcm(cipher, index, final), cipher.aesKey, plaintext));
+): Promise<void> {
+  const sealed = await crypto.subtle.encrypt(gcm(cipher, index, final), cipher.aesKey, plaintext);
+  out.set(new Uint8Array(sealed), at);
+  releaseBuffers([sealed]);
 }
 
 async function tryOpen(cipher: FileCipher, ciphertext: Uint8Array<ArrayBuffer>, index: number, final: boolean) {
@@ -124,6 +130,7 @@ async function sealFromBlob(
     await Promise.all(
       records.map((k) => seal(window.subarray(k * RECORD_PLAINTEXT_SIZE, (k + 1) * RECORD_PLAINTEXT_SIZE), first + k)),
     );
+    releaseBuffers([window.buffer]);
   }
 }
 
@@ -150,7 +157,7 @@ export async function encryptRange(
   if (size === 0 && firstRecord > 0) throw new RangeError('Only an empty file ends in an empty record');
   const out = new Uint8Array(size + count * TAG_SIZE);
   const seal = async (slice: Uint8Array<ArrayBuffer>, i: number) => {
-    out.set(await sealRecord(cipher, slice, firstRecord + i, isLastPart && i === count - 1), i * RECORD_SIZE);
+    await sealRecordInto(out, i * RECORD_SIZE, cipher, slice, firstRecord + i, isLastPart && i === count - 1);
   };
   if (plaintext instanceof Blob) await sealFromBlob(plaintext, count, seal);
   else
@@ -193,7 +200,9 @@ export async function decryptRange(
   await forEachLimited(places.length, async (i) => {
     const place = places[i]!;
     const sealed = ciphertext.subarray(place.at, place.at + place.ciphertextEnd - place.ciphertextStart);
-    out.set(await openRecord(cipher, sealed, place.index, place.final), place.plaintextStart - first.plaintextStart);
+    const plaintext = await openRecord(cipher, sealed, place.index, place.final);
+    out.set(plaintext, place.plaintextStart - first.plaintextStart);
+    releaseBuffers([plaintext.buffer]);
   });
   return out;
 }

@@ -16,6 +16,7 @@ import {
 } from '@/lib/crypto/format';
 import type { FileCipher } from '@/lib/crypto/keys';
 import { openRecord, RECORDS_IN_FLIGHT } from '@/lib/crypto/records';
+import { ownJoined } from '@/lib/release-buffers';
 import { entryName, FileGoneError, type PipelineFile } from './pipeline';
 
 /** A file of an encrypted transfer: `size` is its plaintext size, `cipher` its key (fileCipherOf). */
@@ -29,6 +30,12 @@ export interface DecryptOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * Records read ahead, and given as one chunk (default 16, about 1 MiB): each read and each chunk
+ * leaves objects that Chromium collects only in a full collection (byte-reader.ts).
+ */
+export const READ_AHEAD_RECORDS = 16;
+
 /** Which records a stream of stored bytes holds, and which plaintext bytes of them to give. */
 interface RecordSpan {
   firstRecord: number;
@@ -39,8 +46,9 @@ interface RecordSpan {
 
 /**
  * Plaintext bytes [start, end) of records [firstRecord, endRecord), from `stored` (those records'
- * stored bytes). Every record is read into one buffer (byte-reader.ts): WebCrypto copies what it is
- * given when called, so the buffer takes the next record while up to RECORDS_IN_FLIGHT are opened.
+ * stored bytes). The records are read into one buffer (byte-reader.ts): WebCrypto copies what it is
+ * given when called, so the buffer takes the next records while up to RECORDS_IN_FLIGHT are opened.
+ * The plaintext comes out up to READ_AHEAD_RECORDS records a chunk, each chunk a buffer of its own.
  * Plaintext leaves in order and only once its record is authenticated, so when record k fails
  * nothing of record k or after it comes out. Errors with E2eError 'damaged' (a changed, moved or
  * extended record, or bytes past the last one) or 'truncated' (the bytes stop early), and then
@@ -52,7 +60,7 @@ function decryptRecords(
   plaintextSize: number,
   { firstRecord, endRecord, start, end }: RecordSpan,
 ): ReadableStream<Uint8Array<ArrayBuffer>> {
-  const reader = byteReader(stored, RECORD_SIZE);
+  const reader = byteReader(stored, READ_AHEAD_RECORDS * RECORD_SIZE);
   let index = firstRecord;
   const opening: Promise<Uint8Array<ArrayBuffer>>[] = [];
 
@@ -78,8 +86,9 @@ function decryptRecords(
 
   // A read that fails (the bytes stop, the connection drops) is thrown once the records before it are out.
   let readFailed: { error: unknown } | undefined;
-  const pull = async (controller: ReadableStreamDefaultController<Uint8Array<ArrayBuffer>>) => {
-    for (;;) {
+  /** Fills `out` with the next records' authenticated plaintext, up to READ_AHEAD_RECORDS; true at the end. */
+  const fill = async (out: Uint8Array<ArrayBuffer>[]): Promise<boolean> => {
+    while (out.length < READ_AHEAD_RECORDS) {
       while (readFailed === undefined && index < endRecord && opening.length < RECORDS_IN_FLIGHT) {
         await readRecord().catch((error: unknown) => (readFailed = { error }));
       }
@@ -89,16 +98,30 @@ function decryptRecords(
         if ((await reader.next(1)).byteLength > 0) {
           throw new E2eError('damaged', `The stored bytes go on past record ${endRecord - 1}`);
         }
-        controller.close();
-        return;
+        return true;
       }
       const plaintext = await next;
       // A range's first or last record may give none of its bytes.
-      if (plaintext.byteLength > 0) {
-        controller.enqueue(plaintext);
-        return;
-      }
+      if (plaintext.byteLength > 0) out.push(plaintext);
     }
+    return false;
+  };
+
+  // A failure after some records of a chunk is thrown at the next pull, once they are out.
+  let failed: { error: unknown } | undefined;
+  const pull = async (controller: ReadableStreamDefaultController<Uint8Array<ArrayBuffer>>) => {
+    if (failed !== undefined) throw failed.error;
+    const out: Uint8Array<ArrayBuffer>[] = [];
+    let ended = false;
+    try {
+      ended = await fill(out);
+    } catch (error) {
+      if (out.length === 0) throw error;
+      failed = { error };
+    }
+    // One chunk, in a buffer of our own; WebCrypto's are released (release-buffers.ts).
+    if (out.length > 0) controller.enqueue(ownJoined(out));
+    if (ended) controller.close();
   };
 
   return new ReadableStream({

@@ -5,6 +5,7 @@
 import { makeZip, predictLength } from 'client-zip';
 import { isE2eError, type E2eErrorCode } from '@/lib/crypto/errors';
 import type { FileCipher } from '@/lib/crypto/keys';
+import { ownCopy } from '@/lib/release-buffers';
 import { decryptedFile } from './decrypt-file';
 import { entryName, openFile, type PipelineFile, type PipelineOptions } from './pipeline';
 
@@ -58,7 +59,9 @@ async function* entryBytes(file: ZipFile, options: ZipOptions, onBytes: (count: 
       });
       if (chunk.done) return;
       onBytes(chunk.value.byteLength);
-      yield chunk.value;
+      // A decrypted file's chunks are already buffers of our own; the network's are copied into
+      // one and released (release-buffers.ts).
+      yield file.cipher ? chunk.value : ownCopy(chunk.value);
     }
   } finally {
     // The zip stopped early (cancel, or another file failed): the fetch stops too.
