@@ -5,7 +5,7 @@
 import { makeZip, predictLength } from 'client-zip';
 import { isE2eError, type E2eErrorCode } from '@/lib/crypto/errors';
 import type { FileCipher } from '@/lib/crypto/keys';
-import { ownCopy } from '@/lib/release-buffers';
+import { byteReader } from '@/lib/byte-reader';
 import { decryptedFile } from './decrypt-file';
 import { entryName, openFile, type PipelineFile, type PipelineOptions } from './pipeline';
 
@@ -41,31 +41,51 @@ function named(file: ZipFile, error: unknown): unknown {
     : error;
 }
 
-/** A file's bytes as the zip takes them: counted as they go in, and a failure naming the file. */
-async function* entryBytes(file: ZipFile, options: ZipOptions, onBytes: (count: number) => void) {
-  let bytes: ReadableStream<Uint8Array>;
-  try {
-    bytes = file.cipher
-      ? await decryptedFile({ ...file, cipher: file.cipher }, options)
-      : await openFile(file, options);
-  } catch (error) {
-    throw named(file, error);
+/**
+ * A plain file's bytes are read a megabyte at a time (default 1 MiB) into one buffer and given as
+ * copies of our own: chunks as the network gives them would leave the browser's buffers, and the
+ * objects of many small reads, for a full collection (release-buffers.ts, byte-reader.ts).
+ */
+const PLAIN_CHUNK_BYTES = 1024 * 1024;
+
+/** The chunks of `bytes`: a decrypted file's as they come (each a buffer of its own already), a plain file's copied. */
+async function* chunksOf(bytes: ReadableStream<Uint8Array>, plain: boolean): AsyncGenerator<Uint8Array> {
+  if (plain) {
+    const reader = byteReader(bytes, PLAIN_CHUNK_BYTES);
+    try {
+      for (
+        let next = await reader.next(PLAIN_CHUNK_BYTES);
+        next.byteLength > 0;
+        next = await reader.next(PLAIN_CHUNK_BYTES)
+      ) {
+        yield next.slice();
+      }
+    } finally {
+      // The zip stopped early (cancel, or another file failed): the fetch stops too.
+      await reader.cancel().catch(() => undefined);
+    }
+    return;
   }
   const reader = bytes.getReader();
   try {
-    for (;;) {
-      const chunk = await reader.read().catch((error: unknown) => {
-        throw named(file, error);
-      });
-      if (chunk.done) return;
-      onBytes(chunk.value.byteLength);
-      // A decrypted file's chunks are already buffers of our own; the network's are copied into
-      // one and released (release-buffers.ts).
-      yield file.cipher ? chunk.value : ownCopy(chunk.value);
-    }
+    for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
   } finally {
-    // The zip stopped early (cancel, or another file failed): the fetch stops too.
     await reader.cancel().catch(() => undefined);
+  }
+}
+
+/** A file's bytes as the zip takes them: counted as they go in, and a failure naming the file. */
+async function* entryBytes(file: ZipFile, options: ZipOptions, onBytes: (count: number) => void) {
+  try {
+    const bytes = file.cipher
+      ? await decryptedFile({ ...file, cipher: file.cipher }, options)
+      : await openFile(file, options);
+    for await (const chunk of chunksOf(bytes, !file.cipher)) {
+      onBytes(chunk.byteLength);
+      yield chunk;
+    }
+  } catch (error) {
+    throw named(file, error);
   }
 }
 
