@@ -4,8 +4,9 @@
 // user starts it. The transfer (3 files, one at the top, two in nested folders) is made through
 // the API as the app makes one. The browser saves the zip through the app's service worker, the
 // way every engine has (Chromium's save dialog cannot be answered in a bench); its every process's
-// memory is sampled, for a transfer of the full size and for one a quarter of it, and the zip it
-// saved is opened and each entry's name, size and SHA-256 compared with the files sent.
+// memory is sampled, for a transfer of the full size and for ones a half and a quarter of it (the
+// half is the measure of flat memory; see bench/encrypted-memory.ts), and the zip it saved is
+// opened and each entry's name, size and SHA-256 compared with the files sent.
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -33,7 +34,7 @@ const run = promisify(execFile);
 export const DOWNLOAD_ALL_GOAL = 0.8;
 /** Rounds of each side, taking turns to go first; the median is printed. */
 const ROUNDS = Number(process.env.BENCH_DOWNLOAD_ALL_ROUNDS ?? 3);
-/** The transfer's size (BENCH_DOWNLOAD_ALL_MIB, else BENCH_SIZE_MIB, else 1 GiB); also measured at a quarter of it. */
+/** The transfer's size (BENCH_DOWNLOAD_ALL_MIB, else BENCH_SIZE_MIB, else 1 GiB); also measured at a half and a quarter of it. */
 const SIZE = Number(process.env.BENCH_DOWNLOAD_ALL_MIB ?? process.env.BENCH_SIZE_MIB ?? 1024) * MiB;
 
 /** The transfer's files: their share of its size, their folder. */
@@ -171,7 +172,7 @@ export async function runDownloadAllBench(opts: { port: number }): Promise<void>
     env: { UPLOAD_IN_FLIGHT_GB: '1000' },
   });
   try {
-    const sizes = [SIZE, SIZE / 4];
+    const sizes = [SIZE, SIZE / 2, SIZE / 4];
     console.log(
       `\nDownload all of a transfer of ${LAYOUT.length} files, over a ${LINK_MBIT} Mbit/s link ` +
         `(median of ${ROUNDS} rounds; curl and Chromium both go through it)`,
@@ -206,6 +207,19 @@ export async function runDownloadAllBench(opts: { port: number }): Promise<void>
         result.problems.length === 0
           ? `    the zip saved: ${transfer.files.length} entries, names, sizes and SHA-256 as sent`
           : `    THE ZIP SAVED IS WRONG, the figure is not of a download: ${result.problems.join('; ')}`,
+      );
+    }
+    const [large, ...smaller] = results.map(({ transfer, result }) => ({
+      size: transfer.size,
+      above: median(result.app.map((r) => (r.peakBytes - r.idleBytes) / MiB)),
+    }));
+    for (const [i, small] of smaller.entries()) {
+      if (large === undefined) break;
+      console.log(
+        `  peak above the page, ${fmtMiB(large.size)} / ${fmtMiB(small.size)}: ${(large.above / small.above).toFixed(2)}  ` +
+          (i === 0
+            ? `(goal: flat, about 1; holding the files would give ${large.size / small.size})`
+            : `(its run ends before the collector settles; holding the files would give ${large.size / small.size})`),
       );
     }
   } finally {
