@@ -54,7 +54,7 @@ function streamFrom(port: MessagePort): ReadableStream<Uint8Array> {
           next = resolve;
           ask({ type: 'pull' });
         });
-        // Copied into one buffer of the worker's own, the page's released: handed on to the
+        // Copied into a buffer of the worker's own and the message's released: handed on to the
         // browser as they came, they were held until a full collection (release-buffers.ts).
         if (message.type === 'chunks') controller.enqueue(ownJoined(message.chunks));
         else if (message.type === 'end') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownCopy, ownJoined, releaseBuffers } from './release-buffers';
+import { ownJoined, releaseBuffers } from './release-buffers';
 
 describe('releaseBuffers', () => {
   it('takes the memory from each buffer given, once however often it is listed', () => {
@@ -15,16 +15,6 @@ describe('releaseBuffers', () => {
     const kept = new ArrayBuffer(4);
     expect(() => releaseBuffers([gone, new ArrayBuffer(0), kept])).not.toThrow();
     expect(kept.byteLength).toBe(0);
-  });
-});
-
-describe('ownCopy', () => {
-  it('gives the bytes of a view in a buffer of their own and releases the whole buffer behind it', () => {
-    const whole = Uint8Array.from([1, 2, 3, 4, 5]);
-    const copy = ownCopy(whole.subarray(1, 4));
-    expect([...copy]).toEqual([2, 3, 4]);
-    expect(copy.buffer.byteLength).toBe(3);
-    expect(whole.buffer.byteLength).toBe(0);
   });
 });
 

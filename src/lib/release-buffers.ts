@@ -28,13 +28,6 @@ export function releaseBuffers(buffers: Iterable<ArrayBufferLike>): void {
   }
 }
 
-/** `bytes` in a new buffer of this thread's own, and `bytes`' whole buffer released. */
-export function ownCopy(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const copy = new Uint8Array(bytes);
-  releaseBuffers([bytes.buffer]);
-  return copy;
-}
-
 /** `chunks` joined into one new buffer of this thread's own, and their buffers released. */
 export function ownJoined(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const joined = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
