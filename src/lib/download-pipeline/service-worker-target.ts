@@ -8,7 +8,7 @@ import {
   type StreamDownloadStart,
 } from './stream-download-messages';
 import { isServiceWorkerEnabled } from '@/lib/pwa';
-import { SAVE_CHUNK_BYTES, writingInChunksOf } from './pipeline';
+import { SAVE_CHUNK_BYTES } from './pipeline';
 import type { SaveRequest } from './save-target';
 
 /**
@@ -64,24 +64,45 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
   frame.hidden = true;
   frame.src = `${STREAM_DOWNLOAD_PATH}${id}`;
   document.body.append(frame);
-  const send = (message: StreamDownloadChunks) => port.postMessage(message);
+  const send = (message: StreamDownloadChunks, transfer: Transferable[] = []) => port.postMessage(message, transfer);
   const finish = () => {
     port.close();
     // The worker has handed the browser every byte, which may still be on their way to the file:
     // the frame, whose request the download is, goes a moment later.
     setTimeout(() => frame.remove(), FRAME_LINGER_MS);
   };
+  // The chunks gathered for the next message: about SAVE_CHUNK_BYTES, each buffer moved to the
+  // worker, not copied (a copy would leave one more buffer per chunk for this page's collector).
+  let batch: Uint8Array[] = [];
+  let batched = 0;
+  const stopIfCancelled = () => {
+    if (cancelled) throw new DOMException('The download was cancelled in the browser.', 'AbortError');
+  };
   const pulled = async () => {
     while (pulls === 0 && !cancelled) await new Promise<void>((resolve) => (onPull = resolve));
-    if (cancelled) throw new DOMException('The download was cancelled in the browser.', 'AbortError');
+    stopIfCancelled();
     pulls -= 1;
   };
-  const toWorker = new WritableStream<Uint8Array>({
+  const sendBatch = async () => {
+    await pulled();
+    const chunks = batch;
+    batch = [];
+    batched = 0;
+    // A buffer is listed once, however many chunks it holds: a list naming one twice cannot be sent.
+    send({ type: 'chunks', chunks }, [...new Set(chunks.map((chunk) => chunk.buffer))]);
+  };
+  return new WritableStream<Uint8Array>({
     async write(chunk) {
-      await pulled();
-      send({ type: 'chunks', chunks: [chunk] });
+      stopIfCancelled();
+      if (chunk.byteLength === 0) return;
+      // A copy only when the chunk is a view of a larger buffer (moving it would take the rest too).
+      const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
+      batch.push(own);
+      batched += own.byteLength;
+      if (batched >= SAVE_CHUNK_BYTES) await sendBatch();
     },
     async close() {
+      if (batch.length > 0) await sendBatch();
       await pulled();
       send({ type: 'end' });
       finish();
@@ -91,9 +112,4 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
       finish();
     },
   });
-  // Each message carries a copy (postMessage's structured clone) of one buffer that is filled
-  // again (writingInChunksOf), and the worker takes it into a buffer of its own and releases the
-  // copy. Buffers moved to the worker instead left this page a new one for every message, held
-  // until a full collection (release-buffers.ts).
-  return writingInChunksOf(SAVE_CHUNK_BYTES, toWorker);
 }

@@ -1,8 +1,9 @@
 // The page hands a download's bytes to the service worker, which answers a same-origin download
 // URL with them as they come (the way StreamSaver and Send save a stream where the File System
 // Access API is missing). Shared by both sides: the page (service-worker-target.ts) and
-// sw/download-stream.ts. Bytes cross a MessagePort about a megabyte per request of the worker, so
-// the browser's download pace is the page's pace: nothing piles up in either memory.
+// sw/download-stream.ts. Bytes cross a MessagePort about a megabyte per request of the worker
+// (their buffers moved, not copied), so the browser's download pace is the page's pace: nothing
+// piles up in either memory.
 
 /** The download URLs the worker answers: this prefix, then the stream's id. */
 export const STREAM_DOWNLOAD_PATH = '/download-stream/';
