@@ -39,7 +39,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export async function runStaticLighthouseBench(opts: { port: number }): Promise<string[]> {
   const failures: string[] = [];
   console.log('\nStatic host (npm run build) with the Edge API under Deno: starting PostgreSQL 15, radosgw, Deno...');
-  const platform = await startStaticPlatform(opts.port);
+  const platform = await startStaticPlatform(opts.port, opts.port + 1);
   try {
     const shareId = await shareSmallFile(
       { origin: platform.apiOrigin, anonKey: platform.anonKey },

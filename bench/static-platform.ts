@@ -44,8 +44,8 @@ async function buildForStaticHost(outDir: string, apiUrl: string): Promise<void>
   }
 }
 
-/** The site on 127.0.0.1:`port`, its Edge API on `port` + 1. */
-export async function startStaticPlatform(port: number): Promise<StaticPlatform> {
+/** The site on 127.0.0.1:`port`, its Edge API on `apiPort` (a free one when not given). */
+export async function startStaticPlatform(port: number, apiPort?: number): Promise<StaticPlatform> {
   const origin = `http://127.0.0.1:${port}`;
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -62,7 +62,7 @@ export async function startStaticPlatform(port: number): Promise<StaticPlatform>
     const { env } = await sharedSecrets(BENCH_ANON_KEY);
     const deno: DenoApi = await startDenoApi(
       { ...env, ...bucket, DATABASE_URL: databaseUrl, PUBLIC_ORIGIN: origin },
-      { port: port + 1 },
+      apiPort === undefined ? {} : { port: apiPort },
     );
     stops.push(() => deno.stop());
     const distDir = path.join(root, '.tmp', `static-dist-${port}`);

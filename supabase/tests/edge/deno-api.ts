@@ -22,10 +22,6 @@ export interface DenoApi {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the Edge entry with `env` as its secrets (as `supabase secrets set` gives them), on
- * `port` (a free one when not given; a build that names the API's URL needs it fixed).
- */
 /** DENO_CERT, or this machine's CA file (SSL_CERT_FILE) under Deno's name for it. */
 function caFile(): Record<string, string> {
   const file = process.env.DENO_CERT ?? process.env.SSL_CERT_FILE;
@@ -37,9 +33,29 @@ function passThrough(names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 }
 
+/** Tries on a port of our choosing before giving up: another process may bind it between our look and Deno's. */
+const FREE_PORT_TRIES = 3;
+
+/**
+ * Starts the Edge entry with `env` as its secrets (as `supabase secrets set` gives them), on
+ * `port` (a free one when not given; a build that names the API's URL needs it fixed).
+ */
 export async function startDenoApi(env: Record<string, string>, options: { port?: number } = {}): Promise<DenoApi> {
+  if (options.port !== undefined) return startOn(env, options.port);
+  for (let tries = 1; ; tries++) {
+    try {
+      return await startOn(env, await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || tries === FREE_PORT_TRIES) throw error;
+    }
+  }
+}
+
+/** The entry exited because its port was taken (Deno's AddrInUse). */
+class PortTakenError extends Error {}
+
+async function startOn(env: Record<string, string>, port: number): Promise<DenoApi> {
   const deno = path.join(path.dirname(require.resolve('deno/package.json')), 'bin.cjs');
-  const port = options.port ?? (await freePort());
   const child = spawn(
     process.execPath,
     [deno, 'run', '-A', '--config', 'supabase/functions/api/deno.json', 'supabase/functions/api/index.ts'],
@@ -89,7 +105,10 @@ export async function startDenoApi(env: Record<string, string>, options: { port?
 
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (!alive()) throw new Error(`The Deno entry exited (${child.exitCode}):\n${out}`);
+    if (!alive()) {
+      const message = `The Deno entry exited (${child.exitCode}):\n${out}`;
+      throw /\bAddrInUse\b/.test(out) ? new PortTakenError(message) : new Error(message);
+    }
     const answered = await fetch(`${origin}/api/health`).then(
       () => true,
       () => false,
