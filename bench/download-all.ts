@@ -21,6 +21,7 @@ import {
   BENCH_ANON_KEY,
   benchDistDir,
   createTransfer,
+  flatNote,
   fmtMiB,
   median,
   MiB,
@@ -209,17 +210,15 @@ export async function runDownloadAllBench(opts: { port: number }): Promise<void>
           : `    THE ZIP SAVED IS WRONG, the figure is not of a download: ${result.problems.join('; ')}`,
       );
     }
-    const [large, ...smaller] = results.map(({ transfer, result }) => ({
+    const peaks = results.map(({ transfer, result }) => ({
       size: transfer.size,
       above: median(result.app.map((r) => (r.peakBytes - r.idleBytes) / MiB)),
     }));
+    const [large, ...smaller] = peaks as [(typeof peaks)[number], ...typeof peaks];
     for (const [i, small] of smaller.entries()) {
-      if (large === undefined) break;
       console.log(
         `  peak above the page, ${fmtMiB(large.size)} / ${fmtMiB(small.size)}: ${(large.above / small.above).toFixed(2)}  ` +
-          (i === 0
-            ? `(goal: flat, about 1; holding the files would give ${large.size / small.size})`
-            : `(its run ends before the collector settles; holding the files would give ${large.size / small.size})`),
+          flatNote(large.size, small.size, i === 0),
       );
     }
   } finally {

@@ -3,8 +3,8 @@
 // every process of the browser above the page's idle (the page loaded, before the click or the
 // tap) does not grow with the file when no part of the app holds any of it. The half-size file is
 // the measure: the browser's collector lets its heap grow over a run's first seconds before it
-// settles, and a run as short as the eighth's (about 3 s on the loopback) ends before that. Both sides are the
-// app's own: Home's upload (bench/browser-upload.ts), checked to be stored encrypted, then the
+// settles, and a run as short as the eighth's (about 3 s on the loopback) ends before that. Both
+// sides are the app's own: Home's upload (bench/browser-upload.ts), checked to be stored encrypted, then the
 // download page on the link with its key (bench/page-download.ts), whose saved file is hashed and
 // compared with the file sent. The files are sparse (zeros that take no room on disk); their
 // stored bytes are ciphertext all the same.
@@ -16,7 +16,16 @@ import { encryptionProblem } from './encrypted-share.ts';
 import { sha256OfFile } from '../tests/e2e/fixtures/test-files.ts';
 import { makeSparseFile, type BenchFile } from './files.ts';
 import { pageDownload } from './page-download.ts';
-import { BENCH_ANON_KEY, fmtMiB, fmtRounds, median, MiB, startPlatform, type BenchPlatform } from './platform.ts';
+import {
+  BENCH_ANON_KEY,
+  flatNote,
+  fmtMiB,
+  fmtRounds,
+  median,
+  MiB,
+  startPlatform,
+  type BenchPlatform,
+} from './platform.ts';
 import { fresh } from './upload.ts';
 
 /** The large file (BENCH_MEMORY_MIB, default 2 GiB: the largest file the product takes); also measured at a half and an eighth of it. */
@@ -76,16 +85,9 @@ function printSide(side: 'up' | 'down', sizes: readonly SizeRounds[]): void {
   const [large, ...smaller] = sizes as [SizeRounds, ...SizeRounds[]];
   for (const [i, small] of smaller.entries()) {
     const pair = `${fmtMiB(large.file.size)} / ${fmtMiB(small.file.size)}`;
-    const grown = (large.file.size / small.file.size).toFixed(0);
     const peak = (median(large[side]) / median(small[side])).toFixed(2);
     const held = (median(large[low]) / median(small[low])).toFixed(2);
-    console.log(
-      `    peak ${pair}:`.padEnd(32) +
-        `${peak}  ` +
-        (i === 0
-          ? `(goal: flat, about 1; a peak that held the file would give ${grown})`
-          : `(its run ends before the collector settles; holding the file would give ${grown})`),
-    );
+    console.log(`    peak ${pair}:`.padEnd(32) + `${peak}  ${flatNote(large.file.size, small.file.size, i === 0)}`);
     console.log(`    lowest ${pair}:`.padEnd(32) + `${held}  (held throughout, not a peak)`);
   }
 }

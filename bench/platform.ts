@@ -346,3 +346,14 @@ export function fmtRounds(values: readonly number[], digits: number, unit = ''):
 // The benches' name for the one MIB of @domain/constants.
 export { MIB as MiB };
 export const fmtMiB = (bytes: number) => `${(bytes / MIB).toFixed(0)} MiB`;
+
+/**
+ * Why a peak over a smaller run's is printed: the first smaller run (half the size) is the measure
+ * of flat memory; a shorter one ends before the browser's collector settles (bench/encrypted-memory.ts).
+ */
+export function flatNote(largeBytes: number, smallBytes: number, isMeasure: boolean): string {
+  const grown = (largeBytes / smallBytes).toFixed(0);
+  return isMeasure
+    ? `(goal: flat, about 1; a peak that held the bytes would give ${grown})`
+    : `(its run ends before the collector settles; holding the bytes would give ${grown})`;
+}
