@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import type { CreatedUpload, SignedParts } from '../supabase/functions/_shared/domain/api-types.ts';
 import { PARTS_IN_FLIGHT } from '../supabase/functions/_shared/domain/constants.ts';
+import { RECORD_SIZE, TAG_SIZE } from '../supabase/functions/_shared/domain/encrypted-size.ts';
 import {
   BENCH_ANON_KEY,
   launchProfile,
@@ -101,7 +102,7 @@ export function describePhases(phases: Phases): string {
  * the device (the origin private file system) would cost next to nothing there.
  */
 async function withProfile<T>(
-  options: { serviceWorkers: 'allow' | 'block' },
+  options: { serviceWorkers: 'allow' | 'block'; bypassCSP?: boolean },
   run: (browser: ProfileBrowser) => Promise<T>,
 ): Promise<T> {
   const profile = await mkdtemp(path.join(tmpdir(), 'ulak-bench-profile-'));
@@ -186,12 +187,72 @@ export function appUpload(platform: BenchPlatform, file: string): Promise<AppUpl
 }
 
 /**
+ * The encrypting script's worker (plain JavaScript, run from a blob: URL): seals the parts in
+ * order, each part's records all at once (the fastest way found: WebCrypto runs them on the
+ * browser's thread pool) while the next part is read. `toDisk`: each part into the file
+ * `part-{n}`, flushed, and posts the part's number; otherwise it posts the part's ciphertext, one
+ * buffer moved to the page. Or why it failed, as a string.
+ */
+const SEALING_WORKER = `
+onmessage = async ({ data: { file, partCount, partSize, recordSize, tagSize, toDisk } }) => {
+  try {
+    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt']);
+    const folder = await navigator.storage.getDirectory();
+    const plainRecord = recordSize - tagSize;
+    const plainPart = (partSize / recordSize) * plainRecord;
+    const read = (n) => file.slice((n - 1) * plainPart, n * plainPart).arrayBuffer();
+    let next = read(1);
+    for (let n = 1; n <= partCount; n++) {
+      const plain = new Uint8Array(await next);
+      if (n < partCount) next = read(n + 1);
+      const records = Math.max(1, Math.ceil(plain.byteLength / plainRecord));
+      const out = toDisk ? null : new Uint8Array(plain.byteLength + records * tagSize);
+      const access = toDisk
+        ? await (await folder.getFileHandle('part-' + n, { create: true })).createSyncAccessHandle()
+        : { write: (bytes, { at }) => out.set(bytes, at), flush() {}, close() {} };
+      const sealing = [];
+      for (let at = 0; at === 0 || at < plain.byteLength; at += plainRecord) {
+        const iv = new Uint8Array(12);
+        new DataView(iv.buffer).setUint32(8, ((n - 1) * plainPart + at) / plainRecord);
+        const place = (at / plainRecord) * recordSize;
+        sealing.push(
+          crypto.subtle
+            .encrypt({ name: 'AES-GCM', iv }, key, plain.subarray(at, at + plainRecord))
+            .then((sealed) => access.write(new Uint8Array(sealed), { at: place })),
+        );
+      }
+      await Promise.all(sealing);
+      access.flush();
+      access.close();
+      if (toDisk) postMessage(n);
+      else postMessage({ n, out }, [out.buffer]);
+    }
+  } catch (error) {
+    postMessage(String(error));
+  }
+};
+`;
+
+/**
  * The least a page can do: create, sign parts in batches, PUT them with fetch (PARTS_IN_FLIGHT at
  * once), complete. On the app's origin (the bucket's CORS allows it) with service workers blocked,
  * from a page that runs none of the app's code.
+ *
+ * `encrypting`: the least a page can do that encrypts. A dedicated worker reads the file a part at
+ * a time and seals it as AES-256-GCM records of the app's size with WebCrypto (a random key, the
+ * record's index as its nonce). 'to-disk' keeps a copy for a crash as it goes: each part's
+ * ciphertext goes to a file of its own in the origin private file system through a synchronous
+ * access handle, and the part's PUT sends that file, which the browser reads from disk as it does
+ * a picked file. 'in-memory' keeps none: the part's PUT sends its ciphertext from memory. The app's
+ * cost above 'to-disk' is its engine's; the cost of 'to-disk' above the bare script is the work itself.
  */
-export function bareBrowserUpload(platform: BenchPlatform, file: string): Promise<BrowserUpload> {
-  return withProfile({ serviceWorkers: 'block' }, async ({ context, pid }) => {
+export function bareBrowserUpload(
+  platform: BenchPlatform,
+  file: string,
+  { encrypting }: { encrypting?: 'to-disk' | 'in-memory' } = {},
+): Promise<BrowserUpload> {
+  // The encrypting script's worker is a blob: URL, which the host's Content-Security-Policy refuses.
+  return withProfile({ serviceWorkers: 'block', bypassCSP: encrypting !== undefined }, async ({ context, pid }) => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${platform.origin}/manifest.webmanifest`);
     // tsx names the script's inner functions with a helper the page does not have.
@@ -206,10 +267,11 @@ export function bareBrowserUpload(platform: BenchPlatform, file: string): Promis
     const memory = sampleMemory(pid);
     // Timed inside the page, as the app's upload is.
     const { shareId, started, ended } = await page.evaluate(
-      async ({ api, anonKey, inFlight, signBatch }) => {
+      async ({ api, anonKey, inFlight, signBatch, sealer, toDisk, recordSize, tagSize }) => {
         const started = performance.timeOrigin + performance.now();
         const blob = (document.getElementById('bare-file') as HTMLInputElement).files?.[0];
         if (!blob) throw new Error('no file');
+        const records = Math.max(1, Math.ceil(blob.size / (recordSize - tagSize)));
         const call = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
           const res = await fetch(`${api}${path}`, {
             method: 'POST',
@@ -225,9 +287,51 @@ export function bareBrowserUpload(platform: BenchPlatform, file: string): Promis
         };
         const created = await call<CreatedUpload>('/uploads', {
           name: 'bare.bin',
-          size: blob.size,
+          size: sealer === null ? blob.size : blob.size + records * tagSize,
           type: 'application/octet-stream',
         });
+        // Each part's body: the picked file's slice, or the sealed part once the worker has it.
+        let body = (n: number): Promise<Blob> => {
+          const start = (n - 1) * created.partSize;
+          return Promise.resolve(blob.slice(start, Math.min(start + created.partSize, blob.size)));
+        };
+        if (sealer !== null) {
+          type Body = Blob | Uint8Array<ArrayBuffer>;
+          const sealed = new Map<
+            number,
+            { promise: Promise<Body>; resolve(body: Body): void; reject(e: Error): void }
+          >();
+          const entry = (n: number) => {
+            let found = sealed.get(n);
+            if (found === undefined) {
+              let resolve: (body: Body) => void = () => undefined;
+              let reject: (e: Error) => void = () => undefined;
+              const promise = new Promise<Body>((res, rej) => ((resolve = res), (reject = rej)));
+              promise.catch(() => undefined);
+              found = { promise, resolve, reject };
+              sealed.set(n, found);
+            }
+            return found;
+          };
+          const worker = new Worker(URL.createObjectURL(new Blob([sealer], { type: 'text/javascript' })));
+          const folder = await navigator.storage.getDirectory();
+          type Sealed = number | { n: number; out: Uint8Array<ArrayBuffer> } | string;
+          worker.onmessage = async ({ data }: MessageEvent<Sealed>) => {
+            if (typeof data === 'string') {
+              for (let n = 1; n <= created.partCount; n++) entry(n).reject(new Error(data));
+            } else if (typeof data === 'number') {
+              entry(data).resolve(await (await folder.getFileHandle(`part-${data}`)).getFile());
+            } else entry(data.n).resolve(data.out);
+          };
+          const { partCount, partSize } = created;
+          worker.postMessage({ file: blob, partCount, partSize, recordSize, tagSize, toDisk });
+          // A part in memory becomes a Blob only as it is sent: the browser refused (Failed to fetch)
+          // when every part sealed ahead was a Blob at once.
+          body = async (n) => {
+            const sealedPart = await entry(n).promise;
+            return sealedPart instanceof Blob ? sealedPart : new Blob([sealedPart]);
+          };
+        }
         const urls = new Map<number, string>();
         const etags: { partNumber: number; etag: string }[] = [];
         let next = 1;
@@ -244,11 +348,7 @@ export function bareBrowserUpload(platform: BenchPlatform, file: string): Promis
               );
               for (const u of signed.urls) if (!urls.has(u.partNumber)) urls.set(u.partNumber, u.url);
             }
-            const start = (n - 1) * created.partSize;
-            const res = await fetch(urls.get(n) ?? '', {
-              method: 'PUT',
-              body: blob.slice(start, Math.min(start + created.partSize, blob.size)),
-            });
+            const res = await fetch(urls.get(n) ?? '', { method: 'PUT', body: await body(n) });
             if (!res.ok) throw new Error(`part ${n}: ${res.status}`);
             etags.push({ partNumber: n, etag: res.headers.get('etag') ?? '' });
           }
@@ -263,6 +363,10 @@ export function bareBrowserUpload(platform: BenchPlatform, file: string): Promis
         anonKey: BENCH_ANON_KEY,
         inFlight: PARTS_IN_FLIGHT,
         signBatch: 20,
+        sealer: encrypting === undefined ? null : SEALING_WORKER,
+        toDisk: encrypting === 'to-disk',
+        recordSize: RECORD_SIZE,
+        tagSize: TAG_SIZE,
       },
     );
     return {

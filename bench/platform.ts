@@ -217,7 +217,7 @@ export interface ProfileBrowser {
  */
 export async function launchProfile(
   profile: string,
-  options: { serviceWorkers?: 'allow' | 'block'; downloadsPath?: string } = {},
+  options: { serviceWorkers?: 'allow' | 'block'; downloadsPath?: string; bypassCSP?: boolean } = {},
 ): Promise<ProfileBrowser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,

@@ -1,8 +1,9 @@
 // Upload speed and memory: a file (512 MiB by default) uploaded through the app in Chromium to the
-// embedded storage, against two references in the same rounds to the same storage: a bare page script
+// embedded storage, against references in the same rounds to the same storage: a bare page script
 // in the same browser (the same API calls, presigned part PUTs with fetch, PARTS_IN_FLIGHT at once,
-// no IndexedDB, no service worker, no encryption) and @aws-sdk/lib-storage's Upload from Node (same
-// part size and parallelism). Every upload from the app is end-to-end encrypted, and each is
+// no IndexedDB, no service worker, no encryption), the same script encrypting, into a copy on disk
+// or keeping none (bareBrowserUpload's `encrypting`), and @aws-sdk/lib-storage's Upload from Node (same part size
+// and parallelism). Every upload from the app is end-to-end encrypted, and each is
 // checked to be (stored as ciphertext) before its figures count: the first ratio is what the
 // engine and its encryption cost; the second, the browser's and ours.
 import { S3Client } from '@aws-sdk/client-s3';
@@ -181,16 +182,33 @@ export async function runUploadBench(opts: { port: number; size: number; rounds:
   try {
     const { path: file } = await makeFile(path.join(dir, 'bench.bin'), opts.size);
     console.log(`\nUpload of ${fmtMiB(opts.size)} to the embedded storage, ${opts.rounds} rounds`);
-    const rounds: (Round & { reference: number })[] = [];
+    const rounds: (Round & { reference: number; encrypting: BrowserUpload; inMemory: BrowserUpload })[] = [];
     for (let round = 1; round <= opts.rounds; round += 1) {
       await fresh(platform);
       const reference = await nodeUpload(platform, file);
-      rounds.push({ reference, ...(await bothBrowsers(platform, file, round, problems)) });
+      await fresh(platform);
+      const encrypting = await bareBrowserUpload(platform, file, { encrypting: 'to-disk' });
+      await fresh(platform);
+      const inMemory = await bareBrowserUpload(platform, file, { encrypting: 'in-memory' });
+      rounds.push({ reference, encrypting, inMemory, ...(await bothBrowsers(platform, file, round, problems)) });
       printRound(round, rounds.at(-1) as Round, '  ', reference);
+      console.log(
+        `    encrypting script, a copy on disk ${encrypting.seconds.toFixed(2)} s, none ${inMemory.seconds.toFixed(2)} s`,
+      );
     }
     const reference = rounds.map((r) => r.reference);
     console.log(`  lib-storage Upload from Node:            ${fmtRounds(reference, 2, ' s')}`);
     printBrowsers(rounds, opts.size, problems, '  ');
+    const encrypting = rounds.map((r) => r.encrypting.seconds);
+    console.log(`  encrypting page script, a copy on disk:  ${fmtRounds(encrypting, 2, ' s')}`);
+    const floor = rounds.map((r) => r.encrypting.seconds / r.bare.seconds);
+    console.log(`  ratio encrypting script / bare script:   ${fmtRounds(floor, 2)}  (the least the work itself costs)`);
+    const noCopy = rounds.map((r) => r.inMemory.seconds / r.bare.seconds);
+    console.log(`    the same with no copy kept:            ${fmtRounds(noCopy, 2)}`);
+    const aboveFloor = rounds.map((r) => r.ours.seconds / r.encrypting.seconds);
+    console.log(
+      `  ratio encrypted app / encrypting script: ${fmtRounds(aboveFloor, 2)}  (what the engine costs above it)`,
+    );
     const ratioReference = rounds.map((r) => r.ours.seconds / r.reference);
     console.log(`  ratio encrypted app / lib-storage:       ${fmtRounds(ratioReference, 2)}`);
     const peaks = (side: keyof Round) => rounds.map((r) => r[side].peakBytes / MiB);
