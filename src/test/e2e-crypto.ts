@@ -1,9 +1,10 @@
 // Helpers for the end-to-end encryption tests: plaintext of a given size, streams of it, and a
-// whole-file encrypt/decrypt built from the same functions the app uses.
+// whole-file encrypt/decrypt built from the same functions the app uses: the decrypting is the
+// recipient's download (decrypt-file.ts), its stored bytes answered from memory.
 import { expect } from 'vitest';
-import { createDecryptStream, type DecryptStreamOptions } from '@/lib/crypto/decrypt-stream';
 import { createFileCipher, deriveFileKey, type FileCipher } from '@/lib/crypto/keys';
 import { encryptRange } from '@/lib/crypto/records';
+import { decryptedFile, decryptedObject } from '@/lib/download-pipeline/decrypt-file';
 
 /** Random plaintext (getRandomValues fills at most 64 KiB a call). */
 export function randomBytes(size: number): Uint8Array<ArrayBuffer> {
@@ -46,14 +47,48 @@ export function encryptWhole(cipher: FileCipher, plaintext: Uint8Array<ArrayBuff
   return encryptRange(cipher, plaintext, 0, true);
 }
 
-/** Stored bytes through the decrypting stream, as a download does. */
-export function decryptWhole(
+/**
+ * A fetch that answers every GET with `stored`, as the bucket does: a Range with a 206 and its
+ * Content-Range (a 416 when it starts past the end), anything else with a 200; the body in
+ * `chunkSize`-byte chunks.
+ */
+export function storedFetch(stored: Uint8Array, chunkSize?: number): typeof fetch {
+  return (_input, init) => {
+    const range = /^bytes=(\d+)-(\d*)$/.exec(new Headers(init?.headers).get('range') ?? '');
+    if (range === null) {
+      const headers = { 'content-length': String(stored.length) };
+      return Promise.resolve(new Response(streamOf(stored, chunkSize), { status: 200, headers }));
+    }
+    const start = Number(range[1]);
+    const end = range[2] ? Math.min(Number(range[2]) + 1, stored.length) : stored.length;
+    if (start >= stored.length) return Promise.resolve(new Response(null, { status: 416 }));
+    const headers = { 'content-range': `bytes ${start}-${end - 1}/${stored.length}` };
+    return Promise.resolve(new Response(streamOf(stored.subarray(start, end), chunkSize), { status: 206, headers }));
+  };
+}
+
+/**
+ * The plaintext stream of a file stored as `stored`, as the recipient's download opens it: with the
+ * file's size from its metadata (`plaintextSize`), or, without, from the stored object's length.
+ */
+export async function decryptingStream(
   cipher: FileCipher,
   stored: Uint8Array,
-  options?: DecryptStreamOptions,
-  chunkSize?: number,
+  { plaintextSize, chunkSize }: { plaintextSize?: number; chunkSize?: number } = {},
+): Promise<ReadableStream<Uint8Array>> {
+  const file = { url: 'https://bucket.invalid/f.bin', name: 'f.bin', path: '', cipher };
+  const fetch = storedFetch(stored, chunkSize);
+  if (plaintextSize === undefined) return (await decryptedObject(file, { fetch })).bytes;
+  return decryptedFile({ ...file, size: plaintextSize }, { fetch });
+}
+
+/** The whole plaintext of a file stored as `stored` (see decryptingStream). */
+export async function decryptWhole(
+  cipher: FileCipher,
+  stored: Uint8Array,
+  options?: { plaintextSize?: number; chunkSize?: number },
 ): Promise<Uint8Array> {
-  return collect(streamOf(stored, chunkSize).pipeThrough(createDecryptStream(cipher, options)));
+  return collect(await decryptingStream(cipher, stored, options));
 }
 
 /**

@@ -1,9 +1,15 @@
 // @vitest-environment node
 // Every way stored bytes can be changed ends in a typed error, and no plaintext of a record that
-// failed ever comes out of the stream.
+// failed ever comes out of the recipient's download (decrypt-file.ts, its bytes answered from memory).
 import { describe, expect, it, vi } from 'vitest';
-import { collect, encryptWhole, expectSameBytes, randomBytes, streamOf, testCipher } from '@/test/e2e-crypto';
-import { createDecryptStream } from './decrypt-stream';
+import {
+  decryptingStream,
+  decryptWhole,
+  encryptWhole,
+  expectSameBytes,
+  randomBytes,
+  testCipher,
+} from '@/test/e2e-crypto';
 import { E2eError, type E2eErrorCode } from './errors';
 import { RECORD_PLAINTEXT_SIZE, RECORD_SIZE, TAG_SIZE } from './format';
 import { createFileCipher, deriveFileKey, keyCheck, verifyKeyCheck } from './keys';
@@ -22,7 +28,10 @@ function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
 
 const record = (i: number) => stored.subarray(i * RECORD_SIZE, Math.min((i + 1) * RECORD_SIZE, stored.length));
 
-/** Decrypts `bytes` as a download would; returns the error's code and how much plaintext came out. */
+/**
+ * Decrypts `bytes` as a download would, with the file's size from its metadata or, without it,
+ * from the stored length; returns the error's code and how much plaintext came out.
+ */
 async function readStream(bytes: Uint8Array, plaintextSize?: number) {
   let delivered = 0;
   const sink = new WritableStream<Uint8Array>({
@@ -33,7 +42,7 @@ async function readStream(bytes: Uint8Array, plaintextSize?: number) {
     },
   });
   try {
-    await streamOf(bytes, 10_000).pipeThrough(createDecryptStream(cipher, { plaintextSize })).pipeTo(sink);
+    await (await decryptingStream(cipher, bytes, { plaintextSize, chunkSize: 10_000 })).pipeTo(sink);
     return { code: 'none', delivered };
   } catch (error) {
     expect(error).toBeInstanceOf(E2eError);
@@ -90,7 +99,7 @@ describe('a download stopped by the visitor', () => {
     });
     const changed = stored.slice();
     changed[RECORD_SIZE + 10]! ^= 0x01;
-    const reader = streamOf(changed, 10_000).pipeThrough(createDecryptStream(cipher)).getReader();
+    const reader = (await decryptingStream(cipher, changed, { chunkSize: 10_000 })).getReader();
     const first = await reader.read();
     expect(first.value?.length).toBe(RECORD_PLAINTEXT_SIZE);
     await reader.cancel();
@@ -124,12 +133,8 @@ describe('stored bytes that were cut short are refused', () => {
     expect(empty.length).toBe(TAG_SIZE);
     const changed = empty.slice();
     changed[0]! ^= 0x80;
-    await expect(collect(streamOf(changed).pipeThrough(createDecryptStream(cipher)))).rejects.toMatchObject({
-      code: 'damaged',
-    });
-    await expect(
-      collect(streamOf(empty.subarray(0, 8)).pipeThrough(createDecryptStream(cipher))),
-    ).rejects.toMatchObject({ code: 'damaged' });
+    await expect(decryptWhole(cipher, changed)).rejects.toMatchObject({ code: 'damaged' });
+    await expect(decryptWhole(cipher, empty.subarray(0, 8))).rejects.toMatchObject({ code: 'damaged' });
   });
 
   it('a seek past the end of what was fetched, or a range claiming more than the file holds', async () => {
@@ -156,7 +161,6 @@ describe('a wrong key', () => {
 
   it('without the check, would only look like a damaged first record', async () => {
     const wrong = await createFileCipher(await deriveFileKey(wrongKey, 'AbCd1234'));
-    const result = collect(streamOf(stored).pipeThrough(createDecryptStream(wrong)));
-    await expect(result).rejects.toMatchObject({ code: 'damaged' });
+    await expect(decryptWhole(wrong, stored)).rejects.toMatchObject({ code: 'damaged' });
   });
 });
