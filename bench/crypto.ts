@@ -105,7 +105,7 @@ export async function runCryptoBench({ size = 256 * MIB } = {}): Promise<void> {
   console.log(
     `  encrypt from a Blob (the engine's path): ${(mib / blobSeconds).toFixed(0)} MiB/s, ${((blobSeconds * 1000) / mib).toFixed(1)} ms per MiB, ${((blobCpuSeconds * 1000) / mib).toFixed(1)} ms of CPU per MiB`,
   );
-  console.log(`  decrypt (stream, ${CHUNK / 1024} KiB chunks):  ${(mib / decryptSeconds).toFixed(0)} MiB/s`);
+  console.log(`  decrypt (the download, ${CHUNK / 1024} KiB chunks): ${(mib / decryptSeconds).toFixed(0)} MiB/s`);
   console.log(`  password key (PBKDF2-SHA-256):        ${kdfSeconds.toFixed(2)} s`);
 }
 
