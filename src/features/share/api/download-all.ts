@@ -9,6 +9,7 @@ import { TooLargeToSaveError } from '@/lib/download-pipeline/memory-save-target'
 import { DamagedFileError, zipFiles, zipLength, type ZipFile } from '@/lib/download-pipeline/zip-files';
 import { useSavesInMemory } from '../hooks/use-saves-in-memory';
 import { proofHeaders, useShareAccess } from '../hooks/use-share-access';
+import { progressStep } from '../utils/progress-step';
 
 /**
  * POST shares/{transferId}/download: one presigned GET per complete file, counted as one
@@ -39,12 +40,6 @@ async function zipFilesOf({ tickets }: TransferDownload, secrets: Promise<Transf
     })),
   );
 }
-
-/**
- * How often the progress moves at most (default 100 ms, ten steps a second): a render for every
- * chunk (hundreds a second on a fast link) would take the page's thread from the zip.
- */
-const PROGRESS_INTERVAL_MS = 100;
 
 export type DownloadAllState =
   | { status: 'idle' }
@@ -101,12 +96,13 @@ export function useDownloadAll(transfer: TransferDto) {
           signal: abort.signal,
         });
         const files = await zipFilesOf(download, secrets);
+        const step = progressStep(total);
         let shown = 0;
         const zip = zipFiles(files, {
           signal: abort.signal,
           onProgress: (bytesRead) => {
-            if (performance.now() - shown < PROGRESS_INTERVAL_MS) return;
-            shown = performance.now();
+            if (bytesRead - shown < step && bytesRead < total) return;
+            shown = bytesRead;
             setState({ status: 'running', bytesRead, total });
           },
         });

@@ -8,6 +8,7 @@ import { isGone } from '../api/request-download';
 import { shareKeys } from '../keys';
 import { useSavesInMemory } from './use-saves-in-memory';
 import { proofHeaders, useShareAccess } from './use-share-access';
+import { progressStep } from '../utils/progress-step';
 
 export type FileDownloadState =
   | { status: 'idle' }
@@ -20,9 +21,6 @@ export type FileDownloadState =
   | { status: 'failed'; problem: DownloadProblemKind };
 
 export type DownloadProblemKind = 'damaged' | 'unsupported' | 'too-large' | 'failed';
-
-/** Progress is drawn at most this often, in parts of the file (default 1/200: half a percent). */
-const PROGRESS_STEPS = 200;
 
 /** The shape of a file the download needs: its own share id, name, type and plaintext size. */
 export interface DownloadedFile {
@@ -62,7 +60,7 @@ export function useFileDownload(file: DownloadedFile) {
       await downloadFile(file.shareId, document.referrer, headers);
       return;
     }
-    const step = Math.max(1, Math.floor(file.size / PROGRESS_STEPS));
+    const step = progressStep(file.size);
     let shown = 0;
     await downloadDecryptedFile({
       ...file,
