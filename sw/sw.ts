@@ -7,6 +7,7 @@ import { getShareInbox } from '@/lib/share-inbox/share-inbox';
 import { registerAppShell } from './app-shell';
 import { registerDownloadStreams } from './download-stream';
 import { registerEarlyDownloads } from './early-download';
+import { registerZipDownloads } from './zip-download';
 import { registerMediaStreams } from './media-stream';
 import { registerMessages } from './messages';
 import { createPrecache } from './precache';
@@ -33,7 +34,9 @@ function buildVersion(entries: typeof manifest): string {
 const version = buildVersion(manifest);
 const precache = createPrecache(self, manifest);
 registerShareTarget(self, getShareInbox);
-registerEarlyDownloads(self, registerDownloadStreams(self), precache.giveWay);
+const parkDownload = registerDownloadStreams(self);
+registerEarlyDownloads(self, parkDownload, precache.giveWay);
+registerZipDownloads(self, parkDownload);
 registerMediaStreams(self);
 registerAppShell(precache.controller);
 registerMessages(self, version);

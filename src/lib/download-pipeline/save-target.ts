@@ -49,6 +49,15 @@ export function streamingSaveReady(): boolean {
 }
 
 /**
+ * Whether openSaveTarget would save through the service worker's download URL: a worker controls
+ * the page, or there is no save dialog and a worker may come. Known before any await, so that the
+ * dialog, where it is the way, still opens inside the tap.
+ */
+export function savesThroughWorker(): boolean {
+  return Boolean(navigator.serviceWorker?.controller) || (!hasPicker(window) && workerMayCome());
+}
+
+/**
  * A writable stream into the saved file, or null when the person closed the save dialog. The
  * dialog needs the tap's user activation: call this first, before any await of the API.
  */

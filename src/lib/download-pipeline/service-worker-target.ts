@@ -18,12 +18,27 @@ import type { SaveRequest } from './save-target';
  */
 const ACTIVE_WAIT_MS = 20_000;
 /** How long the worker has to say it is ready for the stream (default 5 s): a stopped worker starts in well under. */
-const READY_WAIT_MS = 5_000;
+export const READY_WAIT_MS = 5_000;
 
 /** How long the download's frame outlives the stream's end (default 1 s; see finish). */
 const FRAME_LINGER_MS = 1_000;
 
-async function activeWorker(): Promise<ServiceWorker | null> {
+/**
+ * Opens the worker's download URL for `id` in a hidden frame, so that the browser saves its answer;
+ * returns what removes the frame once the stream has ended. The worker has then handed the browser
+ * every byte, which may still be on their way to the file: the frame, whose request the download
+ * is, goes a moment later.
+ */
+export function openDownloadFrame(id: string): () => void {
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  frame.src = `${STREAM_DOWNLOAD_PATH}${id}`;
+  document.body.append(frame);
+  return () => setTimeout(() => frame.remove(), FRAME_LINGER_MS);
+}
+
+/** The worker that controls this page, else the active one once the app has registered it; null when none comes. */
+export async function activeWorker(): Promise<ServiceWorker | null> {
   const container = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
   if (!container) return null;
   if (container.controller) return container.controller;
@@ -60,16 +75,11 @@ export async function serviceWorkerTarget(request: SaveRequest): Promise<Writabl
     port.close();
     return null;
   }
-  const frame = document.createElement('iframe');
-  frame.hidden = true;
-  frame.src = `${STREAM_DOWNLOAD_PATH}${id}`;
-  document.body.append(frame);
+  const removeFrame = openDownloadFrame(id);
   const send = (message: StreamDownloadChunks, transfer: Transferable[] = []) => port.postMessage(message, transfer);
   const finish = () => {
     port.close();
-    // The worker has handed the browser every byte, which may still be on their way to the file:
-    // the frame, whose request the download is, goes a moment later.
-    setTimeout(() => frame.remove(), FRAME_LINGER_MS);
+    removeFrame();
   };
   // The chunks gathered for the next message: about SAVE_CHUNK_BYTES, each buffer moved to the
   // worker, not copied (a copy would leave one more buffer per chunk for this page's collector).

@@ -3,7 +3,10 @@
 // Access API is missing). Shared by both sides: the page (service-worker-target.ts) and
 // sw/download-stream.ts. Bytes cross a MessagePort about a megabyte per request of the worker
 // (their buffers moved, not copied), so the browser's download pace is the page's pace: nothing
-// piles up in either memory.
+// piles up in either memory. Download all is made by the worker itself (ZipDownloadStart).
+import { MAX_TRANSFER_FILES } from '@domain/constants';
+import type { E2eErrorCode } from '@/lib/crypto/errors';
+import type { ZipFile } from './zip-files';
 
 /** The download URLs the worker answers: this prefix, then the stream's id. */
 export const STREAM_DOWNLOAD_PATH = '/download-stream/';
@@ -52,6 +55,43 @@ export interface EarlyDownloadStart {
 export type EarlyDownloadAnswer =
   { type: 'ready' } | { type: 'whole'; fileName: string; bytes: Blob } | { type: 'refused' };
 
+/**
+ * Page -> worker (with a MessagePort): the app's Download all, made by the worker. It fetches the
+ * files (decrypting those with a cipher) as the zip reaches them and answers STREAM_DOWNLOAD_PATH +
+ * id with the zip, telling the page its progress every `progressEvery` bytes of the files. The
+ * worker makes it, not the page: each read and each hand-over of a chunk leaves objects that only
+ * a full collection frees, and a page that also draws its progress has one seldom, so its memory
+ * grew with the zip; the worker's stayed flat (docs/performance.md).
+ */
+export interface ZipDownloadStart {
+  type: 'ZIP_DOWNLOAD';
+  id: string;
+  fileName: string;
+  files: ZipFile[];
+  progressEvery: number;
+}
+
+/**
+ * Worker -> page over a ZipDownloadStart's port: the URL answers ('ready'), the files' bytes
+ * zipped so far, the zip's end; the browser stopped reading it ('cancelled'); or it failed, with
+ * the index of the file that was gone or damaged (ZipFailure).
+ */
+export type ZipDownloadSignal =
+  | { type: 'ready' }
+  | { type: 'progress'; bytesRead: number }
+  | { type: 'done' }
+  | { type: 'cancelled' }
+  | { type: 'failed'; failure: ZipFailure };
+
+/** Why a zip failed: a file gone from the bucket, one whose stored bytes were changed or cut, or anything else. */
+export type ZipFailure =
+  { reason: 'gone'; index: number } | { reason: 'damaged'; index: number; code: E2eErrorCode } | { reason: 'other' };
+
+/** Page -> worker over a ZipDownloadStart's port: stop the zip (the person's Cancel). */
+export interface ZipDownloadCancel {
+  type: 'cancel';
+}
+
 /** Page -> worker over the port: the next chunks, in order; or the end. */
 export type StreamDownloadChunks = { type: 'chunks'; chunks: Uint8Array[] } | { type: 'end' } | { type: 'abort' };
 
@@ -95,5 +135,32 @@ export function isEarlyDownloadStart(data: unknown): data is EarlyDownloadStart 
     isField(start.apiKey) &&
     isField(start.referrer) &&
     isField(start.url, /^(https?:\/\/|$)/)
+  );
+}
+
+function isZipFile(value: unknown): value is ZipFile {
+  const file = value as Partial<ZipFile> | null;
+  if (typeof file !== 'object' || file === null) return false;
+  const { cipher } = file;
+  return (
+    isField(file.url, /^https?:\/\//) &&
+    isField(file.name, /./) &&
+    isField(file.path) &&
+    Number.isSafeInteger(file.size) &&
+    (file.size as number) >= 0 &&
+    (cipher === undefined || (cipher.aesKey instanceof CryptoKey && cipher.nonceBase instanceof Uint8Array))
+  );
+}
+
+export function isZipDownloadStart(data: unknown): data is ZipDownloadStart {
+  if (!isDownloadStart(data, 'ZIP_DOWNLOAD')) return false;
+  const { files, progressEvery } = data as Partial<ZipDownloadStart>;
+  return (
+    Array.isArray(files) &&
+    files.length > 0 &&
+    files.length <= MAX_TRANSFER_FILES &&
+    files.every(isZipFile) &&
+    Number.isSafeInteger(progressEvery) &&
+    (progressEvery as number) > 0
   );
 }

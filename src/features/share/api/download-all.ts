@@ -4,7 +4,8 @@ import { apiClient } from '@/lib/api/app-client';
 import { ApiError } from '@/lib/api/client';
 import { fileCipherOf, type TransferSecrets } from '@/lib/crypto/transfer-secrets';
 import { entryName, FileGoneError, save } from '@/lib/download-pipeline/pipeline';
-import { openSaveTarget } from '@/lib/download-pipeline/save-target';
+import { openSaveTarget, savesThroughWorker } from '@/lib/download-pipeline/save-target';
+import { serviceWorkerZip } from '@/lib/download-pipeline/service-worker-zip';
 import { TooLargeToSaveError } from '@/lib/download-pipeline/memory-save-target';
 import { DamagedFileError, zipFiles, zipLength, type ZipFile } from '@/lib/download-pipeline/zip-files';
 import { useSavesInMemory } from '../hooks/use-saves-in-memory';
@@ -84,36 +85,55 @@ export function useDownloadAll(transfer: TransferDto) {
     running.current = abort;
     const total = transfer.files.reduce((sum, file) => sum + file.size, 0);
     setState({ status: 'running', bytesRead: 0, total });
+    const step = progressStep(total);
+    const onProgress = (bytesRead: number) => setState({ status: 'running', bytesRead, total });
+    const filesToZip = async () =>
+      zipFilesOf(
+        await requestTransferDownload(transfer.shareId, document.referrer, { proof, signal: abort.signal }),
+        secrets,
+      );
     try {
-      const target = await openSaveTarget({ fileName: zipName(transfer), contentType: 'application/zip', size: null });
-      if (!target) {
-        setState({ status: 'idle' });
-        return;
-      }
-      try {
-        const download = await requestTransferDownload(transfer.shareId, document.referrer, {
-          proof,
+      // The worker makes the zip where the browser saves it through the worker: the page only
+      // hears how it goes (service-worker-zip.ts).
+      if (savesThroughWorker())
+        await serviceWorkerZip({
+          fileName: zipName(transfer),
+          files: filesToZip,
+          progressEvery: step,
+          onProgress,
           signal: abort.signal,
         });
-        const files = await zipFilesOf(download, secrets);
-        const step = progressStep(total);
-        let shown = 0;
-        const zip = zipFiles(files, {
-          signal: abort.signal,
-          onProgress: (bytesRead) => {
-            if (bytesRead - shown < step && bytesRead < total) return;
-            shown = bytesRead;
-            setState({ status: 'running', bytesRead, total });
-          },
+      else {
+        const target = await openSaveTarget({
+          fileName: zipName(transfer),
+          contentType: 'application/zip',
+          size: null,
         });
-        await save(zip, target, abort.signal);
-      } catch (error) {
-        await target.abort(error).catch(() => undefined);
-        throw error;
+        if (!target) {
+          setState({ status: 'idle' });
+          return;
+        }
+        try {
+          let shown = 0;
+          const zip = zipFiles(await filesToZip(), {
+            signal: abort.signal,
+            onProgress: (bytesRead) => {
+              if (bytesRead - shown < step && bytesRead < total) return;
+              shown = bytesRead;
+              onProgress(bytesRead);
+            },
+          });
+          await save(zip, target, abort.signal);
+        } catch (error) {
+          await target.abort(error).catch(() => undefined);
+          throw error;
+        }
       }
       setState({ status: 'done' });
     } catch (error) {
-      if (abort.signal.aborted) setState({ status: 'cancelled' });
+      // Cancelled here, or in the browser's list of downloads.
+      if (abort.signal.aborted || (error instanceof DOMException && error.name === 'AbortError'))
+        setState({ status: 'cancelled' });
       else if (error instanceof ApiError && error.code === 'download_limit_reached') setState({ status: 'used-up' });
       else if (error instanceof TooLargeToSaveError) setState({ status: 'too-large' });
       else
