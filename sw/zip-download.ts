@@ -21,8 +21,6 @@ function failureOf(error: unknown, files: readonly ZipFile[]): ZipFailure {
 /** The zip of `files`, reporting over `port` as it goes; a 'cancel' from the page stops it. */
 function reportedZip(files: ZipFile[], progressEvery: number, port: MessagePort): ReadableStream<Uint8Array> {
   const stop = new AbortController();
-  const total = files.reduce((sum, file) => sum + file.size, 0);
-  let told = 0;
   let ended = false;
   const end = (signal: ZipDownloadSignal) => {
     if (ended) return;
@@ -32,11 +30,8 @@ function reportedZip(files: ZipFile[], progressEvery: number, port: MessagePort)
   };
   const zip = zipFiles(files, {
     signal: stop.signal,
-    onProgress: (bytesRead) => {
-      if (bytesRead - told < progressEvery && bytesRead < total) return;
-      told = bytesRead;
-      port.postMessage({ type: 'progress', bytesRead } satisfies ZipDownloadSignal);
-    },
+    progressEvery,
+    onProgress: (bytesRead) => port.postMessage({ type: 'progress', bytesRead } satisfies ZipDownloadSignal),
   });
   const reader = zip.getReader();
   let out: ReadableStreamDefaultController<Uint8Array> | null = null;

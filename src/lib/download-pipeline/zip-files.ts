@@ -18,6 +18,8 @@ export interface ZipFile extends PipelineFile {
 export interface ZipOptions extends PipelineOptions {
   /** Called with the count of the files' bytes put into the zip so far (plaintext), across every file. */
   onProgress?: (bytesRead: number) => void;
+  /** onProgress is called once this many more bytes are in (default: every chunk), and at the end. */
+  progressEvery?: number;
 }
 
 /**
@@ -96,9 +98,14 @@ export function zipLength(files: Pick<ZipFile, 'name' | 'path' | 'size'>[]): num
 
 /** A zip of `files`, entries named path/name, each file fetched (and decrypted) when the zip reaches it. */
 export function zipFiles(files: ZipFile[], options: ZipOptions = {}): ReadableStream<Uint8Array> {
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  const every = options.progressEvery ?? 0;
   let read = 0;
+  let told = 0;
   const onBytes = (count: number) => {
     read += count;
+    if (read - told < every && read < total) return;
+    told = read;
     options.onProgress?.(read);
   };
   async function* entries() {

@@ -114,15 +114,7 @@ export function useDownloadAll(transfer: TransferDto) {
           return;
         }
         try {
-          let shown = 0;
-          const zip = zipFiles(await filesToZip(), {
-            signal: abort.signal,
-            onProgress: (bytesRead) => {
-              if (bytesRead - shown < step && bytesRead < total) return;
-              shown = bytesRead;
-              onProgress(bytesRead);
-            },
-          });
+          const zip = zipFiles(await filesToZip(), { signal: abort.signal, progressEvery: step, onProgress });
           await save(zip, target, abort.signal);
         } catch (error) {
           await target.abort(error).catch(() => undefined);
