@@ -34,11 +34,13 @@ export interface FileRow {
   transferShareId: string | null;
   /** The file's folder inside its transfer; '' is the top level. */
   path: string;
+  /** The sender's name for the file within its transfer (POST /uploads `uploadKey`), or null. */
+  uploadKey: string | null;
 }
 
 const COLUMNS = `id, name, size, plaintext_size, type, storage_path, share_id, expires_at, created_at, download_count,
   view_count, owner_token_hash, upload_state, upload_id, part_size, part_count, completed_at, deleted_at, uploader_hash,
-  transfer_id, path, (select t.share_id from public.transfers t where t.id = files.transfer_id) as transfer_share_id`;
+  transfer_id, path, upload_key, (select t.share_id from public.transfers t where t.id = files.transfer_id) as transfer_share_id`;
 
 /** Every read the API serves hides rows whose deletion is still pending. */
 const LIVE = 'deleted_at is null';
@@ -76,6 +78,7 @@ function toRow(r: Record<string, unknown>): FileRow {
     transferId: textOrNull(r.transfer_id),
     transferShareId: textOrNull(r.transfer_share_id),
     path: String(r.path ?? ''),
+    uploadKey: textOrNull(r.upload_key),
   };
 }
 
@@ -98,6 +101,8 @@ export interface NewUpload {
   transferId: string | null;
   /** The file's folder inside its transfer (checked by domain/transfer-path.ts). */
   path: string;
+  /** The sender's name for the file within its transfer (a UUID), or null. */
+  uploadKey: string | null;
 }
 
 /**
@@ -108,8 +113,9 @@ export async function insertUpload(db: Db, u: NewUpload): Promise<FileRow | null
   const rows = await db.query(
     `insert into public.files
        (name, size, type, storage_path, share_id, owner_token_hash, part_size, part_count, created_at, upload_state,
-        uploader_hash, last_activity_at, transfer_id, path, plaintext_size)
-     select $1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, 'uploading', $10, $9::timestamptz, $11::uuid, $12, $13
+        uploader_hash, last_activity_at, transfer_id, path, plaintext_size, upload_key)
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, 'uploading', $10, $9::timestamptz, $11::uuid, $12, $13,
+       $14::uuid
      where not exists (select 1 from public.removed_shares r where r.share_id = $5)
      on conflict do nothing
      returning ${COLUMNS}`,
@@ -127,6 +133,7 @@ export async function insertUpload(db: Db, u: NewUpload): Promise<FileRow | null
       u.transferId,
       u.path,
       u.plaintextSize,
+      u.uploadKey,
     ],
   );
   return rows[0] ? toRow(rows[0]) : null;
@@ -162,11 +169,22 @@ export async function insertUploadWithinQuota(
   db: Db,
   u: NewUpload,
   limits: { maxBytes: number; maxTransferFiles: number },
-): Promise<{ row: FileRow | null } | { inFlightBytes: number } | { refused: TransferRefusal }> {
+): Promise<{ row: FileRow | null } | { inFlightBytes: number } | { refused: TransferRefusal } | { existing: FileRow }> {
   return db.transaction(async (tx) => {
     await tx.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('ulak:in-flight:' || $1))`, [
       u.uploaderHash,
     ]);
+    // A create repeated with its key (its first answer was lost) finds the file the first one made.
+    if (u.transferId !== null && u.uploadKey !== null) {
+      await tx.query(`select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('ulak:upload-key:' || $1))`, [
+        u.uploadKey,
+      ]);
+      const [existing] = await tx.query(
+        `select ${COLUMNS} from public.files where transfer_id = $1::uuid and upload_key = $2::uuid and ${LIVE}`,
+        [u.transferId, u.uploadKey],
+      );
+      if (existing) return { existing: toRow(existing) };
+    }
     // Uploads started under yesterday's salt count too (quotaKeys).
     const [sum] = await tx.query<{ bytes: number }>(
       `select coalesce(sum(size), 0)::bigint as bytes from public.files
@@ -181,6 +199,25 @@ export async function insertUploadWithinQuota(
     }
     return { row: await insertUpload(tx, u) };
   });
+}
+
+/**
+ * Gives an upload still under way a new owner token (its hash), for the device that asked for it
+ * again with its key: the token of the lost answer stops working. Null when it is no longer under way.
+ */
+export async function reissueOwnerToken(
+  db: Db,
+  id: string,
+  ownerTokenHash: string,
+  now: Date,
+): Promise<FileRow | null> {
+  const rows = await db.query(
+    `update public.files set owner_token_hash = $2, last_activity_at = $3::timestamptz
+     where id = $1::uuid and upload_state = 'uploading' and upload_id is not null and ${LIVE}
+     returning ${COLUMNS}`,
+    [id, ownerTokenHash, now.toISOString()],
+  );
+  return rows[0] ? toRow(rows[0]) : null;
 }
 
 /** Records a sign of life of an upload (signing or listing parts), so the sweep leaves it alone. */

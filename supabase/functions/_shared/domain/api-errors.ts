@@ -47,6 +47,7 @@ export type ApiErrorCode =
   | 'invalid_path'
   | 'transfer_full'
   | 'transfer_not_found'
+  | 'upload_key_used'
   // end-to-end encryption, the password and the download limit
   | 'invalid_encryption'
   | 'invalid_max_downloads'

@@ -180,6 +180,12 @@ export interface CreateUploadRequest {
   transfer?: OwnedItem;
   /** The file's folder (FilePath); '' or absent is the top level. 400 invalid_path if unsafe. */
   path?: FilePath;
+  /**
+   * The sender's name for the file within its transfer (a UUID; only with `transfer`). A create
+   * repeated with it, its first answer lost, is answered 200 with the same upload and a new owner
+   * token; 409 upload_key_used when the key names another file of the transfer or a finished one.
+   */
+  uploadKey?: string;
 }
 
 /** The server's plan for one upload (201 of POST /uploads). */

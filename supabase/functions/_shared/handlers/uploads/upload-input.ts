@@ -26,6 +26,22 @@ export interface FinishedPartInput {
   etag: string;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * POST /uploads' `uploadKey`: the sender's name (a UUID) for the file within its transfer, so that
+ * the create may be repeated; null when absent. Only a file of a transfer has one.
+ */
+export function parseUploadKey(value: unknown, inTransfer: boolean): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || !UUID.test(value)) {
+    throw new HttpError(400, 'bad_request', 'uploadKey must be a UUID.');
+  }
+  if (!inTransfer)
+    throw new HttpError(400, 'bad_request', 'uploadKey names a file of a transfer: send it with the transfer.');
+  return value.toLowerCase();
+}
+
 export function isWholeNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value);
 }

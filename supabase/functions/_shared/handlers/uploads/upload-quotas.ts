@@ -37,10 +37,6 @@ function transferRefused(refused: 'transfer_gone' | 'transfer_full'): HttpError 
   });
 }
 
-/**
- * Inserts the upload's row within the visitor's quotas: creates per window (taken first, given back
- * when the create fails) and bytes announced by the visitor's uploads still in flight.
- */
 /** Takes one of the visitor's creates of this window (an upload or a transfer), or refuses with 429. */
 export async function takeCreateSlot(ctx: ApiContext, visitor: string, now: Date): Promise<RateLimit> {
   const limit = createLimit(ctx);
@@ -55,7 +51,16 @@ export async function takeCreateSlot(ctx: ApiContext, visitor: string, now: Date
   return limit;
 }
 
-export async function insertWithinQuotas(ctx: ApiContext, visitor: string, upload: NewUpload): Promise<FileRow> {
+/**
+ * Inserts the upload's row within the visitor's quotas: creates per window (taken first, given back
+ * when the create fails) and bytes announced by the visitor's uploads still in flight. A create
+ * repeated with the upload key of a file of its transfer is given that file's row (`repeated`).
+ */
+export async function insertWithinQuotas(
+  ctx: ApiContext,
+  visitor: string,
+  upload: NewUpload,
+): Promise<{ row: FileRow; repeated: boolean }> {
   const limit = await takeCreateSlot(ctx, visitor, upload.createdAt);
   const maxBytes = ctx.config.limits.uploadInFlightBytes;
   const limits = { maxBytes, maxTransferFiles: MAX_TRANSFER_FILES };
@@ -67,6 +72,11 @@ export async function insertWithinQuotas(ctx: ApiContext, visitor: string, uploa
         { ...upload, shareId, storagePath: objectKey(shareId, upload.name), uploaderHash: visitor },
         limits,
       );
+      if ('existing' in result) {
+        // Not a new upload: the create it repeats took the slot.
+        await releaseSlot(ctx.db, limit, visitor);
+        return { row: result.existing, repeated: true };
+      }
       if ('refused' in result) throw transferRefused(result.refused);
       if ('inFlightBytes' in result) {
         throw quotaError(
@@ -74,7 +84,7 @@ export async function insertWithinQuotas(ctx: ApiContext, visitor: string, uploa
           { maxBytes, inFlightBytes: result.inFlightBytes },
         );
       }
-      if (result.row) return result.row;
+      if (result.row) return { row: result.row, repeated: false };
     }
     throw new Error(`no free share id after ${SHARE_ID_ATTEMPTS} attempts`);
   } catch (error) {
