@@ -33,7 +33,7 @@ export function createUploadApi(client: ApiClient): UploadApi {
   return {
     createTransfer: (transfer, signal) =>
       client.call<CreatedTransfer>('transfers', { body: transfer satisfies CreateTransferRequest, signal }),
-    createUpload: ({ name, size, type, transfer, path }, signal) =>
+    createUpload: ({ name, size, type, transfer, path, uploadKey }, signal) =>
       client.call<CreatedUpload>('uploads', {
         body: {
           name,
@@ -43,6 +43,7 @@ export function createUploadApi(client: ApiClient): UploadApi {
             ? {}
             : { transfer: { shareId: transfer.shareId, ownerToken: transfer.ownerToken } }),
           ...(path === undefined || path === '' ? {} : { path }),
+          ...(uploadKey === undefined ? {} : { uploadKey }),
         } satisfies CreateUploadRequest,
         signal,
       }),

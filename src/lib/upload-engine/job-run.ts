@@ -163,7 +163,16 @@ export class JobRun {
     const transfer = job.transfer === undefined ? undefined : await transferFor(job, this.ctx, retrying, this.signal);
     const created = await retrying(() =>
       api.createUpload(
-        { name: job.name, size: storedSizeOf(job), type: job.type, transfer, path: job.transfer?.path },
+        // The job's id names the file in its transfer: a runner that takes the job after one that
+        // died awaiting this answer is handed the same upload, not a second one.
+        {
+          name: job.name,
+          size: storedSizeOf(job),
+          type: job.type,
+          transfer,
+          path: job.transfer?.path,
+          ...(transfer === undefined ? {} : { uploadKey: job.id }),
+        },
         this.signal,
       ),
     );

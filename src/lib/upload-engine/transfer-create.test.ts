@@ -4,6 +4,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { ShareLookup } from '@domain/api-types';
 import { bytesOf, engineHarness } from '@/test/upload-engine-harness';
+import { createUploadApi, type UploadApi } from './api';
 import { newJobRecord } from './job-record';
 
 // Files picked in one go are one transfer with one link: the runner creates it with the first file
@@ -58,6 +59,42 @@ describe('a transfer of several files', () => {
     const shareId = (await h.store.getTransfer(transferId))?.shareId ?? '';
     const answer = await h.backend.client.call<ShareLookup>(`shares/${shareId}`, { method: 'GET' });
     expect(answer).toMatchObject({ kind: 'transfer', maxDownloads: 5, downloadsLeft: 5 });
+  });
+
+  it("a runner that died awaiting a file's create leaves the next one that same upload, not a second", async () => {
+    const transferId = await newTransfer(null, null);
+    const jobId = await addTransferJob(transferId, 'clip.mp4', 'videos', 40);
+    const real = createUploadApi(h.backend.client);
+    let created: () => void = () => undefined;
+    const serverCreated = new Promise<void>((resolve) => {
+      created = resolve;
+    });
+    // The server creates the upload; its answer never reaches the runner, which is stopped meanwhile
+    // (a tab closed while the answer was on its way).
+    const lostAnswer: UploadApi = {
+      ...real,
+      createUpload: async (file, signal) => {
+        await real.createUpload(file, signal);
+        created();
+        return new Promise((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+        });
+      },
+    };
+    const first = h.makeEngine({ api: lostAnswer });
+    void first.resumeAll();
+    await serverCreated;
+    await first.stop();
+    expect((await h.store.get(jobId))?.fileId).toBeNull();
+
+    await h.makeEngine().resumeAll();
+    await h.expectStoredAsPicked(jobId, 40);
+    const shareId = (await h.store.getTransfer(transferId))?.shareId ?? '';
+    const answer = await h.backend.client.call<ShareLookup>(`shares/${shareId}`, { method: 'GET' });
+    expect(answer).toMatchObject({ kind: 'transfer', pendingFiles: 0 });
+    if (answer.kind !== 'transfer') return;
+    expect(answer.files.map((file) => [file.path, file.name])).toEqual([['videos', 'clip.mp4']]);
+    expect(h.backend.apiCalls.filter((call) => call.path === 'uploads').map((call) => call.status)).toEqual([201, 200]);
   });
 
   it('a job whose transfer the device no longer holds fails, saying so', async () => {
