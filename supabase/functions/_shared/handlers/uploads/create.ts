@@ -48,7 +48,7 @@ export const createUpload: RouteHandler = async (req, ctx) => {
     path,
     uploadKey,
   });
-  if (repeated) return repeatedCreate(ctx, row, { name, size, type, path });
+  if (repeated) return repeatedCreate(ctx, row, { name, size, type, path }, { ownerToken, ownerTokenHash });
 
   let uploadId: string;
   try {
@@ -88,12 +88,13 @@ function createdUpload(ctx: ApiContext, row: FileRow, ownerToken: string): Creat
  * A create repeated with the upload key of a file of the transfer: the same file, still under way,
  * is handed over again with a new owner token (200). Another file under that key, or one finished,
  * is refused (409 upload_key_used); one whose multipart upload the first create is still beginning
- * is asked for again shortly (503).
+ * is asked for again shortly (503). `token` is the one this create made: the first answer's stops working.
  */
 async function repeatedCreate(
   ctx: ApiContext,
   row: FileRow,
   announced: AnnouncedFile & { path: string },
+  token: { ownerToken: string; ownerTokenHash: string },
 ): Promise<Response> {
   const same =
     row.name === announced.name &&
@@ -108,9 +109,8 @@ async function repeatedCreate(
       retryAfterSeconds: 1,
     });
   }
-  const ownerToken = newOwnerToken();
-  const reissued = await reissueOwnerToken(ctx.db, row.id, await hashOwnerToken(ownerToken), ctx.now());
+  const reissued = await reissueOwnerToken(ctx.db, row.id, token.ownerTokenHash, ctx.now());
   if (!reissued)
     throw new HttpError(409, 'upload_key_used', 'The file sent under this uploadKey is no longer under way.');
-  return json<CreatedUpload>(createdUpload(ctx, reissued, ownerToken), 200);
+  return json<CreatedUpload>(createdUpload(ctx, reissued, token.ownerToken), 200);
 }
