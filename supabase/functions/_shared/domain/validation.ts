@@ -10,6 +10,13 @@ export function isValidAnonKey(key: string): boolean {
   return (key.length >= 100 && LEGACY_ANON_KEY.test(key)) || PUBLISHABLE_KEY.test(key);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID as Postgres and crypto.randomUUID write it, in either case: the ids the API hands out and takes back. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
 export function isValidUrl(value: string): boolean {
   try {
     const url = new URL(value);

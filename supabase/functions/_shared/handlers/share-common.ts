@@ -12,6 +12,7 @@ import {
 } from '../domain/api-types.ts';
 import { isExpired } from '../domain/expiry.ts';
 import { isShareId } from '../domain/share-id.ts';
+import { isUuid } from '../domain/validation.ts';
 import { claimRemoval, deleteClaimedRow, type FileRow, type RemovalReason } from '../files-repo.ts';
 import { HttpError } from '../http.ts';
 import { ownerTokenMatches } from '../owner-token.ts';
@@ -74,11 +75,9 @@ export function requireStorage(ctx: ApiContext): Storage {
   return ctx.storage;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function parseFileId(params: Record<string, string>): string {
   const id = params.fileId ?? '';
-  if (!UUID.test(id))
+  if (!isUuid(id))
     throw new HttpError(
       400,
       'bad_request',

@@ -11,11 +11,10 @@ import {
   type ReportStatusFilter,
 } from '../../domain/admin-api-types.ts';
 import type { ReportReason } from '../../domain/api-types.ts';
+import { isUuid } from '../../domain/validation.ts';
 import { HttpError, json } from '../../http.ts';
 import { recordAdminAction } from './audit.ts';
 import { choiceParam, iso, isoOrNull, parsePaging } from './query.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toReport(r: Record<string, unknown>): ReportDto {
   return {
@@ -75,7 +74,7 @@ export const listReportsHandler: AdminRouteHandler = async (req, ctx) => {
 /** POST /admin/reports/:reportId/dismiss: the file stays; the report is closed and the action logged. */
 export const dismissReport: AdminRouteHandler = async (req, ctx, params, admin) => {
   const id = params.reportId ?? '';
-  if (!UUID.test(id)) throw new HttpError(400, 'bad_request', 'Invalid report id.');
+  if (!isUuid(id)) throw new HttpError(400, 'bad_request', 'Invalid report id.');
   const rows = await ctx.db.query<{ share_id: string }>(
     `update public.reports set status = 'dismissed', resolved_at = $2::timestamptz, resolved_by = $3
      where id = $1::uuid and status = 'open' returning share_id`,

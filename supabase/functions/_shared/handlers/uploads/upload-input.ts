@@ -3,6 +3,7 @@
 import { MAX_PARTS_PER_SIGN_REQUEST } from '../../domain/api-types.ts';
 import { plaintextSizeOf, RECORD_SIZE, TAG_SIZE } from '../../domain/encrypted-size.ts';
 import { hasControlCharacters, neutralizeBidi } from '../../domain/file-name.ts';
+import { isUuid } from '../../domain/validation.ts';
 import { HttpError } from '../../http.ts';
 
 /** Longest file name a person may announce, in characters. */
@@ -26,15 +27,13 @@ export interface FinishedPartInput {
   etag: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * POST /uploads' `uploadKey`: the sender's name (a UUID) for the file within its transfer, so that
  * the create may be repeated; null when absent. Only a file of a transfer has one.
  */
 export function parseUploadKey(value: unknown, inTransfer: boolean): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string' || !UUID.test(value)) {
+  if (!isUuid(value)) {
     throw new HttpError(400, 'bad_request', 'uploadKey must be a UUID.');
   }
   if (!inTransfer)
